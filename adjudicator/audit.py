@@ -1,0 +1,83 @@
+"""Every roll of a log with its verdict, and a luck table per player.
+
+Verdicts: verified (recomputed from the revealed secret and matches), mismatched,
+unrevealed (its epoch's secret is not published yet), reported (real dice).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from events.core import Envelope, Roll
+from adjudicator.dice import parse_expr
+from adjudicator.logsource import LogSource
+from adjudicator.verify import Report, verify
+
+VERDICT_WORDS = {
+    "verified": "matches",
+    "mismatched": "DOES NOT MATCH",
+    "unrevealed": "not yet revealed",
+    "reported": "reported",
+}
+
+
+@dataclass
+class Luck:
+    """Running sums for one player and one kind of die."""
+
+    n: int = 0
+    total: int = 0
+
+    def add(self, faces: tuple[int, ...]) -> None:
+        self.n += len(faces)
+        self.total += sum(faces)
+
+
+@dataclass(frozen=True)
+class LuckRow:
+    player: str
+    die: str
+    dice: int
+    mean: float
+    expected: float
+    z: float
+    p: float  # two-sided: how often luck this far from the mean happens by chance
+
+
+@dataclass
+class Audit:
+    report: Report
+    luck: dict[tuple[str, str], Luck] = field(default_factory=dict)
+
+    def rows(self) -> list[LuckRow]:
+        out = []
+        for (player, die), luck in sorted(self.luck.items()):
+            expr = parse_expr(die)
+            mu = (expr.low + expr.high) / 2
+            sd = math.sqrt((expr.faces**2 - 1) / 12)
+            mean = luck.total / luck.n
+            z = (mean - mu) / (sd / math.sqrt(luck.n))
+            out.append(LuckRow(player, die, luck.n, mean, mu, z, math.erfc(abs(z) / math.sqrt(2))))
+        return out
+
+
+def roll_line(event: Envelope, index: int, roll: Roll, verdict: str) -> str:
+    who = roll.side or event.actor
+    return (f"#{event.seq} roll {index} epoch {event.epoch} {who}: {roll.purpose} {roll.expr} "
+            f"{list(roll.dice)} {VERDICT_WORDS[verdict]}")
+
+
+def audit(source: LogSource, each: Callable[[Envelope, int, Roll, str], None] | None = None, lenient: bool = False) -> Audit:
+    result = Audit(Report())
+
+    def observe(event: Envelope, index: int, roll: Roll, verdict: str) -> None:
+        expr = parse_expr(roll.expr)
+        die = f"d{expr.faces}{'z' if expr.zero else ''}"
+        result.luck.setdefault((roll.side or event.actor, die), Luck()).add(roll.dice)
+        if each is not None:
+            each(event, index, roll, verdict)
+
+    result.report = verify(source, lenient=lenient, observe=observe)
+    return result

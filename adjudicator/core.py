@@ -1,0 +1,230 @@
+"""What every ruleset shares: players and client seeds, dice reveals, sealed orders,
+notes, referee rulings and the end of the game. Pure functions over plain data."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from events.core import (
+    REFEREE,
+    Action,
+    Envelope,
+    GameCreated,
+    GameEnded,
+    Note,
+    OrdersSealed,
+    OrdersUnsealed,
+    Ruling,
+    SecretRevealed,
+    SeedContributed,
+)
+from adjudicator import sealed
+from adjudicator.chain import GENESIS
+from adjudicator.dice import chains_to, seed_mix
+from adjudicator.ruleset import Verb, Violation
+
+ENGINE_RULE = "engine"
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class Seal(msgspec.Struct, frozen=True):
+    side: str
+    commitment: str
+
+
+class CoreState(msgspec.Struct, frozen=True, kw_only=True):
+    game: str
+    ruleset: str
+    players: tuple[str, ...]
+    dice_mode: str
+    epochs: int
+    seq: int = 0
+    head: str = GENESIS
+    seeds: tuple[tuple[str, str], ...] = ()
+    mix: bytes = seed_mix(())
+    rolled: bool = False
+    revealed_epoch: int = 0
+    revealed_secret: str = ""  # s_revealed_epoch; the anchor s_0 at the start
+    sealed: dict[str, Seal] = {}
+    rulings: int = 0
+    ended: str = ""
+
+
+S = TypeVar("S")
+
+
+class GameState(msgspec.Struct, Generic[S], frozen=True):
+    core: CoreState
+    rules: S
+
+
+def initial_core(created: GameCreated) -> CoreState:
+    return CoreState(
+        game=created.game,
+        ruleset=created.ruleset,
+        players=created.players,
+        dice_mode=created.dice.mode,
+        epochs=created.dice.epochs,
+        revealed_secret=created.dice.anchor,
+    )
+
+
+def _v(code: str, message: str) -> list[Violation]:
+    return [Violation(code, ENGINE_RULE, message)]
+
+
+def validate(core: CoreState, epoch: int, actor: str, action: Action) -> list[Violation]:
+    """The engine's own rules; the ruleset's come after these."""
+    if actor != REFEREE and actor not in core.players:
+        return _v("actor/unknown", f"{actor!r} is neither a player ({', '.join(core.players)}) nor the referee")
+    if isinstance(action, GameCreated):
+        return _v("game/created-twice", "a game is created once, by its first event")
+    if core.ended and not isinstance(action, (Note, SecretRevealed, Ruling)):
+        return _v("game/ended", f"the game has ended ({core.ended}): only notes, rulings and reveals")
+    if isinstance(action, SeedContributed):
+        if action.player not in core.players:
+            return _v("seed/unknown-player", f"{action.player!r} is not a player")
+        if actor not in (action.player, REFEREE):
+            return _v("seed/not-yours", f"{actor} cannot give {action.player}'s client seed")
+        if core.rolled:
+            return _v("seed/after-roll", "client seeds must be given before the first roll")
+        if any(p == action.player for p, _ in core.seeds):
+            return _v("seed/twice", f"{action.player} has given a client seed already")
+        if not action.seed.strip():
+            return _v("seed/empty", "a client seed cannot be empty")
+    elif isinstance(action, SecretRevealed):
+        if actor != REFEREE:
+            return _v("reveal/not-referee", "only the referee reveals dice secrets")
+        if not action.epoch < epoch:
+            return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (the current epoch is {epoch})")
+        if action.epoch <= core.revealed_epoch:
+            return _v("reveal/twice", f"epoch {action.epoch} is revealed already")
+        if not _HEX64.match(action.secret) or not chains_to(
+            bytes.fromhex(action.secret), action.epoch, bytes.fromhex(core.revealed_secret), core.revealed_epoch
+        ):
+            return _v(
+                "reveal/not-committed",
+                f"the secret for epoch {action.epoch} does not hash to the committed chain",
+            )
+    elif isinstance(action, OrdersSealed):
+        if not _HEX64.match(action.commitment):
+            return _v("seal/bad-commitment", "a commitment is 64 lowercase hex digits (sha256)")
+        if action.label in core.sealed:
+            return _v("seal/label-taken", f"sealed orders {action.label!r} are already posted")
+    elif isinstance(action, OrdersUnsealed):
+        seal = core.sealed.get(action.label)
+        if seal is None:
+            return _v("seal/unknown", f"no sealed orders {action.label!r} are waiting to be revealed")
+        if actor not in (seal.side, REFEREE):
+            return _v("seal/not-yours", f"sealed orders {action.label!r} are {seal.side}'s")
+        try:
+            salt = bytes.fromhex(action.salt)
+        except ValueError:
+            salt = b""
+        if len(salt) != 32 or sealed.commitment(core.game, seal.side, action.orders, salt) != seal.commitment:
+            return _v("seal/mismatch", f"these orders and salt do not match the commitment of {action.label!r}")
+    elif isinstance(action, Ruling) and actor != REFEREE:
+        return _v("ruling/not-referee", "only the referee records rulings")
+    return []
+
+
+def apply(core: CoreState, event: Envelope) -> CoreState:
+    action = event.action
+    changes: dict[str, Any] = {}
+    if event.rolls and not core.rolled:
+        changes["rolled"] = True
+    if isinstance(action, SeedContributed):
+        seeds = core.seeds + ((action.player, action.seed),)
+        changes.update(seeds=seeds, mix=seed_mix(seeds))
+    elif isinstance(action, SecretRevealed):
+        changes.update(revealed_epoch=action.epoch, revealed_secret=action.secret)
+    elif isinstance(action, OrdersSealed):
+        changes["sealed"] = {**core.sealed, action.label: Seal(event.actor, action.commitment)}
+    elif isinstance(action, OrdersUnsealed):
+        changes["sealed"] = {k: v for k, v in core.sealed.items() if k != action.label}
+    elif isinstance(action, Ruling):
+        changes["rulings"] = core.rulings + 1
+    elif isinstance(action, GameEnded):
+        changes["ended"] = action.result
+    return msgspec.structs.replace(core, **changes) if changes else core
+
+
+def describe(event: Envelope) -> list[str]:
+    action = event.action
+    if isinstance(action, SecretRevealed):
+        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch can now be audited"]
+    if isinstance(action, OrdersUnsealed):
+        return [f"sealed orders {action.label!r} opened and match their commitment:"] + [f"  {o}" for o in action.orders]
+    if isinstance(action, OrdersSealed):
+        return [f"orders {action.label!r} sealed: {action.commitment[:16]}…"]
+    if isinstance(action, Ruling):
+        return [f"referee ruling: {action.decision} (reason: {action.reason})"]
+    if isinstance(action, GameEnded):
+        return [f"game over: {action.result}"]
+    if isinstance(action, SeedContributed):
+        return [f"{action.player}'s client seed is mixed into every roll from now on"]
+    return []
+
+
+# -- notation ---------------------------------------------------------------
+
+def _words(args: str, n: int, usage: str) -> list[str]:
+    parts = args.split()
+    if len(parts) != n:
+        raise ValueError(f"usage: {usage}")
+    return parts
+
+
+def _text(args: str, usage: str) -> str:
+    if not args.strip():
+        raise ValueError(f"usage: {usage}")
+    return args.strip()
+
+
+def _ruling(args: str) -> Ruling:
+    decision, sep, reason = args.partition(" because ")
+    if not sep or not decision.strip() or not reason.strip():
+        raise ValueError("usage: ruling DECISION because REASON")
+    return Ruling(decision=decision.strip(), reason=reason.strip())
+
+
+def _unseal(args: str, body: tuple[str, ...]) -> OrdersUnsealed:
+    label, salt = _words(args, 2, "unseal LABEL SALT, then the orders on lines starting with |")
+    orders = sealed.normalise(body)
+    if not orders:
+        raise ValueError("unseal: the orders follow on lines starting with |")
+    return OrdersUnsealed(label=label, salt=salt.lower(), orders=orders)
+
+
+def _seal(args: str) -> OrdersSealed:
+    label, commitment = _words(args, 2, "seal LABEL COMMITMENT")
+    return OrdersSealed(label=label, commitment=commitment.lower())
+
+
+def _reveal(args: str) -> SecretRevealed:
+    epoch, secret = _words(args, 2, "reveal EPOCH SECRET")
+    if not epoch.isdigit():
+        raise ValueError(f"reveal: {epoch!r} is not an epoch number")
+    return SecretRevealed(epoch=int(epoch), secret=secret.lower())
+
+
+VERBS: tuple[Verb, ...] = (
+    Verb("note", Note, lambda a, actor, b: Note(text=_text(a, "note TEXT")), lambda x: f"note {x.text}",
+         "note TEXT: a remark kept in the log"),
+    Verb("seed", SeedContributed, lambda a, actor, b: SeedContributed(player=actor, seed=_text(a, "seed TEXT")),
+         lambda x: f"seed {x.seed}", "seed TEXT: your client seed, mixed into every roll (before the first roll)"),
+    Verb("seal", OrdersSealed, lambda a, actor, b: _seal(a), lambda x: f"seal {x.label} {x.commitment}",
+         "seal LABEL COMMITMENT: commit to secret orders (make one with `adjudicator seal`)"),
+    Verb("unseal", OrdersUnsealed, lambda a, actor, b: _unseal(a, b),
+         lambda x: f"unseal {x.label} {x.salt}\n" + "\n".join(f"| {o}" for o in x.orders),
+         "unseal LABEL SALT, then | ORDER lines: reveal sealed orders", takes_body=True),
+    Verb("reveal", SecretRevealed, lambda a, actor, b: _reveal(a), lambda x: f"reveal {x.epoch} {x.secret}",
+         "reveal EPOCH SECRET: the referee publishes a closed epoch's dice secret"),
+    Verb("ruling", Ruling, lambda a, actor, b: _ruling(a), lambda x: f"ruling {x.decision} because {x.reason}",
+         "ruling DECISION because REASON: the referee's decision over the engine"),
+    Verb("end game", GameEnded, lambda a, actor, b: GameEnded(result=_text(a, "end game RESULT")),
+         lambda x: f"end game {x.result}", "end game RESULT: the game is over"),
+)

@@ -1,0 +1,195 @@
+"""Dice expressions, the epoch-secret chain, roll derivation and the dice sources.
+
+The referee's secret is the top s_N of a reverse hash chain, s_{k-1} = sha256(s_k);
+s_0 (the anchor) is published in the first event. Epoch k rolls with s_k.
+
+Roll i of event seq e reads 4-byte big-endian words from the blocks
+    HMAC-SHA256(key=s_k, msg=b"adj-dice1\\0" + game + b"\\0" + mix + e:8 + i:4 + counter:4)
+for counter = 0, 1, 2, ...; a word u is kept when u < 2**32 - 2**32 % M (rejection
+sampling, no modulo bias) and gives the face u % M (+1 unless the die is read from 0).
+`mix` folds in the players' client seeds (see `seed_mix`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from events.core import Roll
+from adjudicator.errors import BadInput, Rejected
+
+DICE_DOMAIN = b"adj-dice1\x00"
+MIX_DOMAIN = b"adj-mix1\x00"
+MAX_DICE = 100
+MAX_FACES = 1000
+
+_EXPR = re.compile(r"^(\d*)d(\d+)(z?)(?:([+-])(\d+))?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """NdM (faces 1..M), NdMz (faces 0..M-1, the d10 read 0-9), with an optional +K or -K."""
+
+    count: int
+    faces: int
+    zero: bool = False
+    modifier: int = 0
+
+    @property
+    def low(self) -> int:
+        return 0 if self.zero else 1
+
+    @property
+    def high(self) -> int:
+        return self.faces - 1 if self.zero else self.faces
+
+    def total(self, dice: tuple[int, ...]) -> int:
+        return sum(dice) + self.modifier
+
+    def __str__(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.faces}{'z' if self.zero else ''}{mod}"
+
+
+@lru_cache(maxsize=1024)
+def parse_expr(text: str) -> DiceExpr:
+    """Parse a dice expression; ValueError says what is wrong."""
+    m = _EXPR.match(text.strip().replace(" ", ""))
+    if not m:
+        raise ValueError(f"{text!r} is not a dice expression (NdM, NdM+K, NdMz for a die read from 0)")
+    count = int(m.group(1) or 1)
+    faces = int(m.group(2))
+    if not 1 <= count <= MAX_DICE:
+        raise ValueError(f"{text!r}: between 1 and {MAX_DICE} dice")
+    if not 2 <= faces <= MAX_FACES:
+        raise ValueError(f"{text!r}: a die has between 2 and {MAX_FACES} faces")
+    modifier = int(m.group(5) or 0) * (-1 if m.group(4) == "-" else 1)
+    return DiceExpr(count, faces, bool(m.group(3)), modifier)
+
+
+# -- the epoch-secret chain ------------------------------------------------
+
+def hash_down(secret: bytes, times: int) -> bytes:
+    for _ in range(times):
+        secret = hashlib.sha256(secret).digest()
+    return secret
+
+
+def anchor_of(top: bytes, epochs: int) -> bytes:
+    """s_0 for a chain whose top is s_N, N = epochs."""
+    return hash_down(top, epochs)
+
+
+def epoch_secret(top: bytes, epochs: int, epoch: int) -> bytes:
+    if not 1 <= epoch <= epochs:
+        raise Rejected(f"epoch {epoch} is outside the committed dice chain (1..{epochs})")
+    return hash_down(top, epochs - epoch)
+
+
+def chains_to(secret: bytes, epoch: int, known: bytes, known_epoch: int) -> bool:
+    """Does s_epoch hash down to the already known s_known_epoch?"""
+    return epoch > known_epoch and hash_down(secret, epoch - known_epoch) == known
+
+
+def seed_mix(seeds: tuple[tuple[str, str], ...]) -> bytes:
+    """sha256(b"adj-mix1\\0" + for each (player, seed) in log order: player + b"\\0" + seed + b"\\0")."""
+    h = hashlib.sha256(MIX_DOMAIN)
+    for player, seed in seeds:
+        h.update(player.encode() + b"\x00" + seed.encode() + b"\x00")
+    return h.digest()
+
+
+# -- deriving faces --------------------------------------------------------
+
+def derive(secret: bytes, game: str, mix: bytes, seq: int, index: int, expr: DiceExpr) -> tuple[int, ...]:
+    prefix = DICE_DOMAIN + game.encode() + b"\x00" + mix + seq.to_bytes(8, "big") + index.to_bytes(4, "big")
+    m = expr.faces
+    limit = 2**32 - 2**32 % m
+    faces: list[int] = []
+    counter = 0
+    while len(faces) < expr.count:
+        block = hmac.digest(secret, prefix + counter.to_bytes(4, "big"), "sha256")
+        counter += 1
+        for at in range(0, 32, 4):
+            u = int.from_bytes(block[at : at + 4], "big")
+            if u < limit:
+                faces.append(u % m + expr.low)
+                if len(faces) == expr.count:
+                    break
+    return tuple(faces)
+
+
+# -- dice sources: what a ruleset's resolution calls ------------------------
+
+class Dice(Protocol):
+    def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]: ...
+
+
+class DrawnDice:
+    """Draws committed rolls for a new event. The secret is asked for only when a roll is."""
+
+    def __init__(self, secret_for_epoch, game: str, mix: bytes, seq: int, epoch: int):
+        self._secret_for_epoch = secret_for_epoch
+        self._game, self._mix, self._seq, self._epoch = game, mix, seq, epoch
+        self.rolls: list[Roll] = []
+
+    def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
+        parsed = parse_expr(expr)
+        secret = self._secret_for_epoch(self._epoch)
+        faces = derive(secret, self._game, self._mix, self._seq, len(self.rolls), parsed)
+        self.rolls.append(Roll(purpose=purpose, expr=str(parsed), dice=faces, side=side))
+        return faces
+
+
+class ReportedDice:
+    """Values a player rolled with real dice, consumed in order and range-checked."""
+
+    def __init__(self, values: tuple[int, ...], where: str):
+        self._values = list(values)
+        self._where = where
+        self.rolls: list[Roll] = []
+
+    def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
+        parsed = parse_expr(expr)
+        if len(self._values) < parsed.count:
+            raise BadInput(f"{self._where}: {purpose} needs {parsed} but only {len(self._values)} reported value(s) are left")
+        faces = tuple(self._values[: parsed.count])
+        del self._values[: parsed.count]
+        for face in faces:
+            if not parsed.low <= face <= parsed.high:
+                raise BadInput(f"{self._where}: {face} is not a face of {parsed} ({parsed.low}-{parsed.high})")
+        self.rolls.append(Roll(purpose=purpose, expr=str(parsed), dice=faces, side=side))
+        return faces
+
+    def finish(self) -> None:
+        if self._values:
+            raise BadInput(f"{self._where}: {len(self._values)} reported value(s) were not needed: {self._values}")
+
+
+class RecordedDice:
+    """Replays the rolls stored in an event, checking that resolution asks for the same ones."""
+
+    def __init__(self, rolls: tuple[Roll, ...], where: str):
+        self._rolls = rolls
+        self._next = 0
+        self._where = where
+
+    def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
+        if self._next >= len(self._rolls):
+            raise Rejected(f"{self._where}: resolution needs a roll for {purpose} ({expr}) that the event does not hold")
+        r = self._rolls[self._next]
+        self._next += 1
+        parsed = parse_expr(expr)
+        if r.purpose != purpose or r.expr != str(parsed) or r.side != side:
+            raise Rejected(f"{self._where}: roll {self._next - 1} is {r.purpose} ({r.expr}) but resolution asks for {purpose} ({parsed})")
+        if len(r.dice) != parsed.count or any(not parsed.low <= d <= parsed.high for d in r.dice):
+            raise Rejected(f"{self._where}: roll {self._next - 1} ({r.expr}) holds impossible faces {list(r.dice)}")
+        return r.dice
+
+    def finish(self) -> None:
+        if self._next != len(self._rolls):
+            raise Rejected(f"{self._where}: the event holds {len(self._rolls) - self._next} roll(s) that resolution never used")

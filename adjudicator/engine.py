@@ -1,0 +1,172 @@
+"""Fold events through a ruleset: validate, roll, apply, and seal each event into the chain.
+
+Pure over plain data: the store, the secret file and the clock are the caller's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Union
+
+import msgspec
+
+from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated
+from adjudicator import core, rulesets
+from adjudicator.chain import canonical, event_hash
+from adjudicator.core import GameState
+from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
+from adjudicator.errors import BadInput, Rejected
+from adjudicator.notation import PostLine
+from adjudicator.ruleset import Ruleset, Verb, Violation
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's fixed context: its first event and the ruleset it names."""
+
+    created: GameCreated
+    ruleset: Ruleset
+
+    @cached_property
+    def action_union(self) -> Any:
+        return Union[tuple(CORE_ACTIONS + self.ruleset.actions)]  # type: ignore[return-value]
+
+    @cached_property
+    def decoder(self) -> msgspec.json.Decoder:
+        return msgspec.json.Decoder(Envelope[self.action_union])
+
+    @cached_property
+    def state_type(self) -> Any:
+        return GameState[self.ruleset.state_type]
+
+    @cached_property
+    def state_decoder(self) -> msgspec.msgpack.Decoder:
+        return msgspec.msgpack.Decoder(self.state_type)
+
+    @cached_property
+    def verbs(self) -> tuple[Verb, ...]:
+        return core.VERBS + self.ruleset.verbs
+
+    def decode(self, body: bytes, where: str) -> Envelope:
+        try:
+            return self.decoder.decode(body)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise BadInput(f"{where}: cannot read the event ({e})") from None
+
+    def encode_state(self, state: GameState) -> bytes:
+        return msgspec.msgpack.encode(state)
+
+    def decode_state(self, blob: bytes) -> GameState:
+        return self.state_decoder.decode(blob)
+
+
+_first_decoder = msgspec.json.Decoder(Envelope[GameCreated])
+
+
+def load_game(first_body: bytes, where: str = "seq 1") -> Game:
+    try:
+        first = _first_decoder.decode(first_body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as e:
+        raise BadInput(f"{where}: the first event must create the game ({e})") from None
+    created = first.action
+    if first.seq != 1:
+        raise BadInput(f"{where}: the game's first event has seq {first.seq}, not 1")
+    return Game(created, rulesets.get(created.ruleset))
+
+
+def data_digest(data: dict[str, Any]) -> str:
+    """The digest a game pins for the scenario and tables it started with."""
+    return hashlib.sha256(msgspec.json.encode(data, order="sorted")).hexdigest()
+
+
+def creation_event(created: GameCreated) -> tuple[Envelope, bytes, str]:
+    from adjudicator.chain import GENESIS
+
+    env = Envelope(game=created.game, seq=1, actor=REFEREE, turn=0, phase="setup", epoch=0, action=created, prev=GENESIS)
+    body = canonical(env)
+    return env, body, event_hash(GENESIS, body)
+
+
+def start(game: Game) -> GameState:
+    return GameState(core=core.initial_core(game.created), rules=game.ruleset.initial_state(game.created))
+
+
+def at_head(state: GameState, seq: int, digest: str) -> GameState:
+    return GameState(core=msgspec.structs.replace(state.core, seq=seq, head=digest), rules=state.rules)
+
+
+def violations(game: Game, state: GameState, actor: str, action: Action) -> list[Violation]:
+    rs = game.ruleset
+    found = core.validate(state.core, rs.epoch(state.rules), actor, action)
+    return found or rs.validate(state.rules, actor, action)
+
+
+def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> GameState:
+    """The state after `event`; its rolls come from `dice`. seq and head are set by the caller."""
+    return GameState(core=core.apply(state.core, event), rules=game.ruleset.apply(state.rules, event, dice))
+
+
+@dataclass(frozen=True)
+class Built:
+    """One new event, sealed into the chain, with the states around it."""
+
+    event: Envelope
+    body: bytes
+    hash: str
+    before: GameState
+    after: GameState
+
+
+SecretFor = Callable[[int], bytes]
+
+
+def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: SecretFor) -> Built:
+    """Validate one posted action, roll its dice, apply it and seal it into the chain."""
+    where = f"line {line.line}"
+    found = violations(game, state, actor, line.action)
+    if found:
+        raise Rejected("\n".join(f"{where}: {v}" for v in found), violations=found)
+    rs, c = game.ruleset, state.core
+    seq, epoch = c.seq + 1, rs.epoch(state.rules)
+    event = Envelope(
+        game=c.game, seq=seq, actor=actor, turn=rs.turn(state.rules), phase=rs.phase(state.rules),
+        epoch=epoch, action=line.action, prev=c.head,
+    )
+    if c.dice_mode == "reported":
+        dice: Any = ReportedDice(line.reported or (), where)
+    elif line.reported is not None:
+        raise BadInput(f"{where}: this game's dice are drawn from the referee's committed secret; `rolled` is for games played with real dice")
+    else:
+        dice = DrawnDice(secret_for, c.game, c.mix, seq, epoch)
+    try:
+        after = advance(game, state, event, dice)
+    except ValueError as e:
+        raise BadInput(f"{where}: {e}") from None
+    if isinstance(dice, ReportedDice):
+        dice.finish()
+    if dice.rolls:
+        event = msgspec.structs.replace(event, rolls=tuple(dice.rolls))
+    body = canonical(event)
+    digest = event_hash(c.head, body)
+    return Built(event, body, digest, state, at_head(after, seq, digest))
+
+
+def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine], secret_for: SecretFor) -> list[Built]:
+    """A whole post: every action is legal in the state its predecessors left, or none is kept."""
+    built: list[Built] = []
+    for line in lines:
+        b = build(game, state, actor, line, secret_for)
+        built.append(b)
+        state = b.after
+    return built
+
+
+def replay_event(game: Game, state: GameState, event: Envelope, digest: str) -> GameState:
+    """Apply a stored event with its recorded rolls (no validation: see verify for that)."""
+    dice = RecordedDice(event.rolls, f"seq {event.seq}")
+    after = advance(game, state, event, dice)
+    dice.finish()
+    return at_head(after, event.seq, digest)

@@ -1,0 +1,125 @@
+"""The turn-post format: line-based text a player can type in a forum box or an email.
+
+    after 41 9f2c1a7e          optional first line: the head the post was written against
+    # a comment                 anywhere; text after # on a line is dropped
+    roll 2d6 for morale         one action per line; verbs are case-insensitive
+    rolled 3 4                  reported dice for the action above (games rolled with real dice)
+    unseal t1 <salt>            an action that takes a body ...
+    | brigade-1 attack hill     ... reads the | lines after it
+    end                         optional: nothing after it is read
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from events.core import Action
+from adjudicator.errors import BadInput
+from adjudicator.ruleset import Verb
+
+_AFTER = re.compile(r"^after\s+(\d+)[\s:]+([0-9a-fA-F]{8,64})$", re.IGNORECASE)
+_ROLLED = re.compile(r"^rolled\s+(.+)$", re.IGNORECASE)
+MAX_POST_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class PostLine:
+    line: int
+    action: Action
+    reported: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Post:
+    after: tuple[int, str] | None
+    lines: tuple[PostLine, ...]
+
+
+def _strip_comment(text: str) -> str:
+    return text.split("#", 1)[0].strip()
+
+
+def _match_verb(text: str, verbs: tuple[Verb, ...]) -> tuple[Verb, str] | None:
+    """The verb with the most words that starts the line, and the rest as its arguments."""
+    words = text.split()
+    lowered = [w.lower() for w in words]
+    best: tuple[Verb, str] | None = None
+    best_len = 0
+    for verb in verbs:
+        vw = verb.words.split()
+        if len(vw) > best_len and lowered[: len(vw)] == vw:
+            rest = text
+            for _ in vw:  # drop the verb's words, keep the arguments' own spacing
+                rest = rest.lstrip()[len(rest.lstrip().split(None, 1)[0]):]
+            best, best_len = (verb, rest.strip()), len(vw)
+    return best
+
+
+def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
+    """Parse a whole post; BadInput names the line of the first thing that cannot be read."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
+        raise BadInput(f"the post is longer than {MAX_POST_BYTES} bytes")
+    if "\x00" in text:
+        raise BadInput("the post holds a NUL character: is it a text file?")
+    after: tuple[int, str] | None = None
+    pending: list[tuple[int, Verb, str, list[str], tuple[int, ...] | None]] = []
+    seen_action = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped.startswith("|"):
+            if not pending or not pending[-1][1].takes_body:
+                raise BadInput(f"line {number}: a | line belongs to an action that takes a body (unseal)")
+            pending[-1][3].append(stripped[1:].strip())
+            continue
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        if line.lower() == "end":
+            break
+        m = _AFTER.match(line)
+        if m:
+            if seen_action or after is not None:
+                raise BadInput(f"line {number}: `after SEQ HASH` must be the first line of the post")
+            after = (int(m.group(1)), m.group(2).lower())
+            continue
+        if line.lower().startswith("after"):
+            raise BadInput(f"line {number}: write the head as `after SEQ HASH`, HASH being 8 or more hex digits")
+        m = _ROLLED.match(line)
+        if m:
+            if not pending:
+                raise BadInput(f"line {number}: `rolled` reports the dice of the action above it; there is none")
+            try:
+                values = tuple(int(v) for v in m.group(1).replace(",", " ").split())
+            except ValueError:
+                raise BadInput(f"line {number}: `rolled` takes whole numbers, the faces rolled") from None
+            n, verb, args, body, old = pending[-1]
+            if old is not None:
+                raise BadInput(f"line {number}: the dice of line {n} are reported already")
+            pending[-1] = (n, verb, args, body, values)
+            continue
+        found = _match_verb(line, verbs)
+        if found is None:
+            known = ", ".join(sorted({v.words for v in verbs}))
+            raise BadInput(f"line {number}: unknown action {line.split()[0]!r}; this game knows: {known}")
+        verb, args = found
+        pending.append((number, verb, args, [], None))
+        seen_action = True
+    if not pending:
+        raise BadInput("the post holds no action")
+    lines = []
+    for number, verb, args, body, reported in pending:
+        try:
+            action = verb.parse(args, actor, tuple(body))
+        except ValueError as e:
+            raise BadInput(f"line {number}: {verb.words}: {e}") from None
+        lines.append(PostLine(number, action, reported))
+    return Post(after, tuple(lines))
+
+
+def format_action(action: Action, verbs: tuple[Verb, ...]) -> str:
+    """Print an action back in the notation it is posted in."""
+    for verb in verbs:
+        if type(action) is verb.action:
+            return verb.format(action)
+    raise BadInput(f"no notation for {type(action).__name__}")

@@ -1,0 +1,130 @@
+"""The SQLite event store: append-only events keyed (game, seq), and state snapshots.
+
+A post is appended in one transaction, and only if the head it was written
+against is still the head (optimistic concurrency). Snapshots are a cache for
+posting and replay; verification never trusts them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import sqlite_utils
+
+from adjudicator.chain import GENESIS
+from adjudicator.errors import BadInput, Conflict
+
+SNAPSHOT_EVERY = 1000
+BUSY_TIMEOUT_MS = 30_000
+
+Head = tuple[int, str]
+Row = tuple[int, str, bytes]
+
+
+class Store:
+    def __init__(self, path: str | Path, *, create: bool = False):
+        self.path = Path(path)
+        if create and self.path.exists():
+            raise BadInput(f"{self.path} already exists: refusing to overwrite a game")
+        if not create and not self.path.exists():
+            raise BadInput(f"{self.path}: no such game database")
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            self.db = sqlite_utils.Database(conn)
+            if create:
+                self._create_schema()
+            elif not self.db["events"].exists():
+                raise BadInput(f"{self.path}: not a game database (no events table)")
+        except sqlite3.DatabaseError as e:
+            raise BadInput(f"{self.path}: not a readable game database ({e})") from None
+        self.conn = conn
+
+    def _create_schema(self) -> None:
+        self.db["events"].create(
+            {"game": str, "seq": int, "hash": str, "body": bytes}, pk=("game", "seq"), not_null={"hash", "body"}
+        )
+        self.db["snapshots"].create({"game": str, "seq": int, "hash": str, "state": bytes}, pk=("game", "seq"))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -----------------------------------------------------------
+
+    def head(self) -> Head:
+        row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
+    def game(self) -> str:
+        row = self.conn.execute("SELECT game FROM events WHERE seq = 1").fetchone()
+        if not row:
+            raise BadInput(f"{self.path}: the game has no events")
+        return row[0]
+
+    def rows(self, after: int = 0, upto: int | None = None) -> Iterator[Row]:
+        """(seq, hash, canonical body) in seq order, streamed."""
+        sql = "SELECT seq, hash, body FROM events WHERE seq > ?"
+        args: list[int] = [after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        yield from self.conn.execute(sql + " ORDER BY seq", args)
+
+    def rows_containing(self, needle: bytes) -> Iterator[Row]:
+        yield from self.conn.execute(
+            "SELECT seq, hash, body FROM events WHERE instr(body, ?) > 0 ORDER BY seq", [needle]
+        )
+
+    def snapshot(self, at_most: int | None = None) -> tuple[int, str, bytes] | None:
+        sql = "SELECT seq, hash, state FROM snapshots"
+        args: list[int] = []
+        if at_most is not None:
+            sql += " WHERE seq <= ?"
+            args.append(at_most)
+        row = self.conn.execute(sql + " ORDER BY seq DESC LIMIT 1", args).fetchone()
+        return (row[0], row[1], row[2]) if row else None
+
+    # -- writing -----------------------------------------------------------
+
+    def append(self, game: str, expected: Head, rows: list[Row], snapshots: list[Row] = ()) -> Head:
+        """Append rows after `expected` in one transaction; Conflict if the head moved.
+
+        `snapshots` are (seq, hash, state) of states reached by these rows. Kept: one
+        every SNAPSHOT_EVERY events, and the newest, so a post never folds more than
+        the events since the last post, and replay --at folds fewer than SNAPSHOT_EVERY.
+        """
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            head = self.head()
+            if head != expected:
+                raise Conflict(
+                    f"the post was written against #{expected[0]} {expected[1][:8]}, "
+                    f"but the head is now #{head[0]} {head[1][:8]}: read the new events and post again"
+                )
+            conn.executemany(
+                "INSERT INTO events (game, seq, hash, body) VALUES (?, ?, ?, ?)",
+                [(game, seq, digest, body) for seq, digest, body in rows],
+            )
+            if snapshots:
+                conn.executemany(
+                    "INSERT OR REPLACE INTO snapshots (game, seq, hash, state) VALUES (?, ?, ?, ?)",
+                    [(game, seq, digest, state) for seq, digest, state in snapshots],
+                )
+                newest = max(seq for seq, _, _ in snapshots)
+                conn.execute("DELETE FROM snapshots WHERE seq < ? AND seq % ? != 0", (newest, SNAPSHOT_EVERY))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return (rows[-1][0], rows[-1][1]) if rows else expected

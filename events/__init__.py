@@ -1,0 +1,1 @@
+"""The event vocabulary: msgspec Structs only, no I/O, no rules."""

@@ -1,0 +1,128 @@
+"""Envelope, game lifecycle, dice, commitments, notes and rulings.
+
+Tags and field meanings never change once released; a new field gets a
+default so that stored logs from older versions still decode and verify.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+SCHEMA_VERSION = 1
+
+
+class Action(msgspec.Struct, tag_field="type", frozen=True, kw_only=True):
+    """Base of every action a player or referee can post."""
+
+
+class DiceCommitment(msgspec.Struct, frozen=True, kw_only=True):
+    """How the game's dice are produced and what the referee committed to.
+
+    mode "committed": rolls derive from the epoch secrets of a reverse hash
+    chain whose bottom (`anchor`, s_0) is published here.
+    mode "reported": players roll real dice and report the values.
+    """
+
+    mode: str
+    epochs: int
+    anchor: str
+
+
+class GameCreated(Action, tag="game-created", kw_only=True):
+    game: str
+    ruleset: str
+    schema: int = SCHEMA_VERSION
+    players: tuple[str, ...]
+    scenario: str = ""
+    options: tuple[str, ...] = ()
+    data: dict[str, Any] = {}
+    data_digest: str = ""
+    dice: DiceCommitment
+
+
+class SeedContributed(Action, tag="seed"):
+    """A player's client seed, mixed into every later roll."""
+
+    player: str
+    seed: str
+
+
+class SecretRevealed(Action, tag="secret-revealed"):
+    """The referee publishes the dice secret of a closed epoch."""
+
+    epoch: int
+    secret: str
+
+
+class OrdersSealed(Action, tag="orders-sealed"):
+    label: str
+    commitment: str
+
+
+class OrdersUnsealed(Action, tag="orders-unsealed"):
+    label: str
+    salt: str
+    orders: tuple[str, ...]
+
+
+class Note(Action, tag="note"):
+    text: str
+
+
+class Ruling(Action, tag="ruling"):
+    """A referee's decision that stands over the engine, with its reason."""
+
+    decision: str
+    reason: str
+
+
+class GameEnded(Action, tag="game-ended"):
+    result: str
+
+
+CORE_ACTIONS: tuple[type[Action], ...] = (
+    GameCreated,
+    SeedContributed,
+    SecretRevealed,
+    OrdersSealed,
+    OrdersUnsealed,
+    Note,
+    Ruling,
+    GameEnded,
+)
+
+
+class Roll(msgspec.Struct, frozen=True, kw_only=True):
+    """One dice expression rolled while resolving an event.
+
+    `side` names whose roll it is when that is not the event's actor
+    (a defender's morale check rolled during the attacker's post).
+    """
+
+    purpose: str
+    expr: str
+    dice: tuple[int, ...]
+    side: str = ""
+
+
+A = TypeVar("A")
+
+
+class Envelope(msgspec.Struct, Generic[A], frozen=True, kw_only=True):
+    """The stored event. Canonical bytes are its msgspec JSON, fields in this order;
+    the hash is appended after them (see adjudicator.chain)."""
+
+    game: str
+    seq: int
+    actor: str
+    turn: int
+    phase: str
+    epoch: int
+    action: A
+    rolls: tuple[Roll, ...] = ()
+    prev: str
+
+
+REFEREE = "referee"
