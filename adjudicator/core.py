@@ -76,80 +76,120 @@ def _v(code: str, message: str) -> list[Violation]:
     return [Violation(code, ENGINE_RULE, message)]
 
 
+def _check_created(core: CoreState, epoch: int, actor: str, action: GameCreated) -> list[Violation]:
+    return _v("game/created-twice", "a game is created once, by its first event")
+
+
+def _check_seed(core: CoreState, epoch: int, actor: str, action: SeedContributed) -> list[Violation]:
+    if action.player not in core.players:
+        return _v("seed/unknown-player", f"{action.player!r} is not a player")
+    if actor not in (action.player, REFEREE):
+        return _v("seed/not-yours", f"{actor} cannot give {action.player}'s client seed")
+    if core.rolled:
+        return _v("seed/after-roll", "client seeds must be given before the first roll")
+    if any(p == action.player for p, _ in core.seeds):
+        return _v("seed/twice", f"{action.player} has given a client seed already")
+    if not action.seed.strip():
+        return _v("seed/empty", "a client seed cannot be empty")
+    return []
+
+
+def _check_reveal(core: CoreState, epoch: int, actor: str, action: SecretRevealed) -> list[Violation]:
+    if actor != REFEREE:
+        return _v("reveal/not-referee", "only the referee reveals dice secrets")
+    if not action.epoch < epoch:
+        return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (the current epoch is {epoch})")
+    if action.epoch <= core.revealed_epoch:
+        return _v("reveal/twice", f"epoch {action.epoch} is revealed already")
+    if not _HEX64.match(action.secret) or not chains_to(
+        bytes.fromhex(action.secret), action.epoch, bytes.fromhex(core.revealed_secret), core.revealed_epoch
+    ):
+        return _v("reveal/not-committed", f"the secret for epoch {action.epoch} does not hash to the committed chain")
+    return []
+
+
+def _check_seal(core: CoreState, epoch: int, actor: str, action: OrdersSealed) -> list[Violation]:
+    if not _HEX64.match(action.commitment):
+        return _v("seal/bad-commitment", "a commitment is 64 lowercase hex digits (sha256)")
+    if action.label in core.sealed:
+        return _v("seal/label-taken", f"sealed orders {action.label!r} are already posted")
+    return []
+
+
+def _check_unseal(core: CoreState, epoch: int, actor: str, action: OrdersUnsealed) -> list[Violation]:
+    seal = core.sealed.get(action.label)
+    if seal is None:
+        return _v("seal/unknown", f"no sealed orders {action.label!r} are waiting to be revealed")
+    if actor not in (seal.side, REFEREE):
+        return _v("seal/not-yours", f"sealed orders {action.label!r} are {seal.side}'s")
+    try:
+        salt = bytes.fromhex(action.salt)
+    except ValueError:
+        salt = b""
+    if len(salt) != 32 or sealed.commitment(core.game, seal.side, action.orders, salt) != seal.commitment:
+        return _v("seal/mismatch", f"these orders and salt do not match the commitment of {action.label!r}")
+    return []
+
+
+def _check_ruling(core: CoreState, epoch: int, actor: str, action: Ruling) -> list[Violation]:
+    return [] if actor == REFEREE else _v("ruling/not-referee", "only the referee records rulings")
+
+
+_CHECKS = {
+    GameCreated: _check_created,
+    SeedContributed: _check_seed,
+    SecretRevealed: _check_reveal,
+    OrdersSealed: _check_seal,
+    OrdersUnsealed: _check_unseal,
+    Ruling: _check_ruling,
+}
+_AFTER_END = (Note, SecretRevealed, Ruling)
+
+
 def validate(core: CoreState, epoch: int, actor: str, action: Action) -> list[Violation]:
     """The engine's own rules; the ruleset's come after these."""
     if actor != REFEREE and actor not in core.players:
         return _v("actor/unknown", f"{actor!r} is neither a player ({', '.join(core.players)}) nor the referee")
-    if isinstance(action, GameCreated):
-        return _v("game/created-twice", "a game is created once, by its first event")
-    if core.ended and not isinstance(action, (Note, SecretRevealed, Ruling)):
+    if core.ended and not isinstance(action, _AFTER_END):
         return _v("game/ended", f"the game has ended ({core.ended}): only notes, rulings and reveals")
-    if isinstance(action, SeedContributed):
-        if action.player not in core.players:
-            return _v("seed/unknown-player", f"{action.player!r} is not a player")
-        if actor not in (action.player, REFEREE):
-            return _v("seed/not-yours", f"{actor} cannot give {action.player}'s client seed")
-        if core.rolled:
-            return _v("seed/after-roll", "client seeds must be given before the first roll")
-        if any(p == action.player for p, _ in core.seeds):
-            return _v("seed/twice", f"{action.player} has given a client seed already")
-        if not action.seed.strip():
-            return _v("seed/empty", "a client seed cannot be empty")
-    elif isinstance(action, SecretRevealed):
-        if actor != REFEREE:
-            return _v("reveal/not-referee", "only the referee reveals dice secrets")
-        if not action.epoch < epoch:
-            return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (the current epoch is {epoch})")
-        if action.epoch <= core.revealed_epoch:
-            return _v("reveal/twice", f"epoch {action.epoch} is revealed already")
-        if not _HEX64.match(action.secret) or not chains_to(
-            bytes.fromhex(action.secret), action.epoch, bytes.fromhex(core.revealed_secret), core.revealed_epoch
-        ):
-            return _v(
-                "reveal/not-committed",
-                f"the secret for epoch {action.epoch} does not hash to the committed chain",
-            )
-    elif isinstance(action, OrdersSealed):
-        if not _HEX64.match(action.commitment):
-            return _v("seal/bad-commitment", "a commitment is 64 lowercase hex digits (sha256)")
-        if action.label in core.sealed:
-            return _v("seal/label-taken", f"sealed orders {action.label!r} are already posted")
-    elif isinstance(action, OrdersUnsealed):
-        seal = core.sealed.get(action.label)
-        if seal is None:
-            return _v("seal/unknown", f"no sealed orders {action.label!r} are waiting to be revealed")
-        if actor not in (seal.side, REFEREE):
-            return _v("seal/not-yours", f"sealed orders {action.label!r} are {seal.side}'s")
-        try:
-            salt = bytes.fromhex(action.salt)
-        except ValueError:
-            salt = b""
-        if len(salt) != 32 or sealed.commitment(core.game, seal.side, action.orders, salt) != seal.commitment:
-            return _v("seal/mismatch", f"these orders and salt do not match the commitment of {action.label!r}")
-    elif isinstance(action, Ruling) and actor != REFEREE:
-        return _v("ruling/not-referee", "only the referee records rulings")
-    return []
+    check = _CHECKS.get(type(action))
+    return check(core, epoch, actor, action) if check else []
 
 
-def apply(core: CoreState, event: Envelope) -> CoreState:
-    action = event.action
-    changes: dict[str, Any] = {}
+def _apply_seed(core: CoreState, event: Envelope) -> dict[str, Any]:
+    seeds = core.seeds + ((event.action.player, event.action.seed),)
+    return {"seeds": seeds, "mix": seed_mix(seeds)}
+
+
+def _apply_reveal(core: CoreState, event: Envelope) -> dict[str, Any]:
+    return {"revealed_epoch": event.action.epoch, "revealed_secret": event.action.secret}
+
+
+def _apply_seal(core: CoreState, event: Envelope) -> dict[str, Any]:
+    return {"sealed": {**core.sealed, event.action.label: Seal(event.actor, event.action.commitment)}}
+
+
+def _apply_unseal(core: CoreState, event: Envelope) -> dict[str, Any]:
+    return {"sealed": {k: v for k, v in core.sealed.items() if k != event.action.label}}
+
+
+_APPLY = {
+    SeedContributed: _apply_seed,
+    SecretRevealed: _apply_reveal,
+    OrdersSealed: _apply_seal,
+    OrdersUnsealed: _apply_unseal,
+    Ruling: lambda core, event: {"rulings": core.rulings + 1},
+    GameEnded: lambda core, event: {"ended": event.action.result},
+}
+
+
+def apply(core: CoreState, event: Envelope, digest: str) -> CoreState:
+    """The core state after `event`, whose hash is `digest`."""
+    step = _APPLY.get(type(event.action))
+    changes = step(core, event) if step else {}
     if event.rolls and not core.rolled:
         changes["rolled"] = True
-    if isinstance(action, SeedContributed):
-        seeds = core.seeds + ((action.player, action.seed),)
-        changes.update(seeds=seeds, mix=seed_mix(seeds))
-    elif isinstance(action, SecretRevealed):
-        changes.update(revealed_epoch=action.epoch, revealed_secret=action.secret)
-    elif isinstance(action, OrdersSealed):
-        changes["sealed"] = {**core.sealed, action.label: Seal(event.actor, action.commitment)}
-    elif isinstance(action, OrdersUnsealed):
-        changes["sealed"] = {k: v for k, v in core.sealed.items() if k != action.label}
-    elif isinstance(action, Ruling):
-        changes["rulings"] = core.rulings + 1
-    elif isinstance(action, GameEnded):
-        changes["ended"] = action.result
-    return msgspec.structs.replace(core, **changes) if changes else core
+    return msgspec.structs.replace(core, seq=event.seq, head=digest, **changes)
 
 
 def describe(event: Envelope) -> list[str]:

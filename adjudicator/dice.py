@@ -13,8 +13,8 @@ sampling, no modulo bias) and gives the face u % M (+1 unless the die is read fr
 from __future__ import annotations
 
 import hashlib
-import hmac
 import re
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -105,22 +105,48 @@ def seed_mix(seeds: tuple[tuple[str, str], ...]) -> bytes:
 
 # -- deriving faces --------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _prefix(game: str, mix: bytes) -> bytes:
+    return DICE_DOMAIN + game.encode() + b"\x00" + mix
+
+
+@lru_cache(maxsize=256)
+def _hmac_pads(secret: bytes) -> tuple:
+    """HMAC-SHA256 keyed once per epoch secret (RFC 2104); identical to hmac.digest, cheaper per roll."""
+    key = secret.ljust(64, b"\x00") if len(secret) <= 64 else hashlib.sha256(secret).digest().ljust(64, b"\x00")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+
+
+def hmac_sha256(secret: bytes, message: bytes) -> bytes:
+    inner, outer = _hmac_pads(secret)
+    i = inner.copy()
+    i.update(message)
+    o = outer.copy()
+    o.update(i.digest())
+    return o.digest()
+
+
+_WORDS = struct.Struct(">8I")
+
+
 def derive(secret: bytes, game: str, mix: bytes, seq: int, index: int, expr: DiceExpr) -> tuple[int, ...]:
-    prefix = DICE_DOMAIN + game.encode() + b"\x00" + mix + seq.to_bytes(8, "big") + index.to_bytes(4, "big")
-    m = expr.faces
+    prefix = _prefix(game, mix) + seq.to_bytes(8, "big") + index.to_bytes(4, "big")
+    m, low, count = expr.faces, expr.low, expr.count
     limit = 2**32 - 2**32 % m
     faces: list[int] = []
     counter = 0
-    while len(faces) < expr.count:
-        block = hmac.digest(secret, prefix + counter.to_bytes(4, "big"), "sha256")
+    while True:
+        block = hmac_sha256(secret, prefix + counter.to_bytes(4, "big"))
         counter += 1
-        for at in range(0, 32, 4):
-            u = int.from_bytes(block[at : at + 4], "big")
+        for u in _WORDS.unpack(block):
             if u < limit:
-                faces.append(u % m + expr.low)
-                if len(faces) == expr.count:
-                    break
-    return tuple(faces)
+                faces.append(u % m + low)
+                if len(faces) == count:
+                    return tuple(faces)
 
 
 # -- dice sources: what a ruleset's resolution calls ------------------------
@@ -184,11 +210,12 @@ class RecordedDice:
         r = self._rolls[self._next]
         self._next += 1
         parsed = parse_expr(expr)
-        if r.purpose != purpose or r.expr != str(parsed) or r.side != side:
+        if r.purpose != purpose or r.side != side or (r.expr != expr and r.expr != str(parsed)):
             raise Rejected(f"{self._where}: roll {self._next - 1} is {r.purpose} ({r.expr}) but resolution asks for {purpose} ({parsed})")
-        if len(r.dice) != parsed.count or any(not parsed.low <= d <= parsed.high for d in r.dice):
-            raise Rejected(f"{self._where}: roll {self._next - 1} ({r.expr}) holds impossible faces {list(r.dice)}")
-        return r.dice
+        dice = r.dice
+        if len(dice) != parsed.count or min(dice) < parsed.low or max(dice) > parsed.high:
+            raise Rejected(f"{self._where}: roll {self._next - 1} ({r.expr}) holds impossible faces {list(dice)}")
+        return dice
 
     def finish(self) -> None:
         if self._next != len(self._rolls):

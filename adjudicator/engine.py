@@ -104,9 +104,9 @@ def violations(game: Game, state: GameState, actor: str, action: Action) -> list
     return found or rs.validate(state.rules, actor, action)
 
 
-def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> GameState:
-    """The state after `event`; its rolls come from `dice`. seq and head are set by the caller."""
-    return GameState(core=core.apply(state.core, event), rules=game.ruleset.apply(state.rules, event, dice))
+def advance(game: Game, state: GameState, event: Envelope, digest: str, dice: Any) -> GameState:
+    """The state after `event` (whose hash is `digest`); its rolls come from `dice`."""
+    return GameState(core=core.apply(state.core, event, digest), rules=game.ruleset.apply(state.rules, event, dice))
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     else:
         dice = DrawnDice(secret_for, c.game, c.mix, seq, epoch)
     try:
-        after = advance(game, state, event, dice)
+        rules = rs.apply(state.rules, event, dice)
     except ValueError as e:
         raise BadInput(f"{where}: {e}") from None
     if isinstance(dice, ReportedDice):
@@ -151,7 +151,8 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
         event = msgspec.structs.replace(event, rolls=tuple(dice.rolls))
     body = canonical(event)
     digest = event_hash(c.head, body)
-    return Built(event, body, digest, state, at_head(after, seq, digest))
+    after = GameState(core=core.apply(c, event, digest), rules=rules)
+    return Built(event, body, digest, state, after)
 
 
 def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine], secret_for: SecretFor) -> list[Built]:
@@ -166,7 +167,12 @@ def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine
 
 def replay_event(game: Game, state: GameState, event: Envelope, digest: str) -> GameState:
     """Apply a stored event with its recorded rolls (no validation: see verify for that)."""
+    if not event.rolls:
+        return advance(game, state, event, digest, _NO_DICE)
     dice = RecordedDice(event.rolls, f"seq {event.seq}")
-    after = advance(game, state, event, dice)
+    after = advance(game, state, event, digest, dice)
     dice.finish()
-    return at_head(after, event.seq, digest)
+    return after
+
+
+_NO_DICE = RecordedDice((), "an event without rolls")

@@ -238,7 +238,7 @@ def import_log(jsonl: str | Path, db_path: str | Path) -> tuple[int, str]:
     if not report.ok:
         err = BadInput if report.malformed else Rejected
         raise err(f"{jsonl} does not verify: {report.problems[0].message}")
-    rows = [(seq, digest, body) for seq, (_w, body, digest) in enumerate(source.rows(), start=1)]
+    rows = [(seq, digest, body) for seq, (_n, body, digest) in enumerate(source.rows(), start=1)]
     game = load_game(rows[0][2])
     try:
         with Store(db_path, create=True) as store:

@@ -17,7 +17,7 @@ from adjudicator.store import Store
 SQLITE_MAGIC = b"SQLite format 3\x00"
 REVEAL_MARK = b'"type":"secret-revealed"'
 
-SourceRow = tuple[str, bytes | None, str]
+SourceRow = tuple[int, bytes | None, str]
 
 
 @dataclass(frozen=True)
@@ -29,26 +29,34 @@ class LogSource:
         with open(self.path, "rb") as f:
             return f.read(16) == SQLITE_MAGIC
 
+    @property
+    def unit(self) -> str:
+        """What a row's number counts: seq in a database, line in a file."""
+        return "seq" if self.is_database else "line"
+
     def rows(self, only_reveals: bool = False) -> Iterator[SourceRow]:
+        """(number, canonical body, hash), or (number, None, why) for a line that is no event."""
         if self.is_database:
             with Store(self.path) as store:
                 found = store.rows_containing(REVEAL_MARK) if only_reveals else store.rows()
                 for seq, digest, body in found:
-                    yield f"seq {seq}", bytes(body), digest
+                    yield seq, body, digest
             return
         with open(self.path, "rb") as f:
             for number, line in enumerate(f, start=1):
                 if only_reveals and REVEAL_MARK not in line:
                     continue
-                if not line.strip():
-                    yield f"line {number}", None, "an empty line"
+                # the fast path of chain.split_line, which says what is wrong when this fails
+                line = line.rstrip(b"\r\n")
+                if line[-75:-66] == b',"hash":"' and line[-2:] == b'"}' and line[:1] == b"{":
+                    yield number, line[:-75] + b"}", line[-66:-2].decode("ascii", "replace")
                     continue
                 try:
                     body, digest = split_line(line, f"line {number}")
                 except BadInput as e:
-                    yield f"line {number}", None, str(e)
+                    yield number, None, str(e) if line.strip() else f"line {number}: an empty line"
                     continue
-                yield f"line {number}", body, digest
+                yield number, body, digest
 
 
 def open_source(path: str | Path) -> LogSource:

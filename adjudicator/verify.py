@@ -6,6 +6,7 @@ One streaming fold: memory does not grow with the length of the log.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -14,7 +15,7 @@ import msgspec
 from collections.abc import Callable
 
 from events.core import Envelope, GameCreated, Roll, Ruling
-from adjudicator.chain import GENESIS, event_hash, matches_prefix
+from adjudicator.chain import DOMAIN, GENESIS, event_hash, matches_prefix
 from adjudicator.core import GameState
 from adjudicator.dice import chains_to, derive, parse_expr
 from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
@@ -67,7 +68,7 @@ def revealed_secrets(source: LogSource, anchor: str) -> dict[int, bytes]:
     where it came from does not matter; in epoch order, that costs one hash per epoch.
     """
     candidates: list[tuple[int, bytes]] = []
-    for _where, body, _digest in source.rows(only_reveals=True):
+    for _number, body, _digest in source.rows(only_reveals=True):
         if body is None:
             continue
         try:
@@ -104,12 +105,38 @@ def verify(
         if not lenient:
             raise _Stop
 
-    game: Game | None = None
+    unit = source.unit
+    rows = source.rows()
     state: GameState | None = None
-    secrets: dict[int, bytes] = {}
     prev = GENESIS
     try:
-        for where, body, digest in source.rows():
+        first = next(rows, None)
+        if first is None:
+            raise BadInput(f"{source.path}: the log is empty")
+        number, body, digest = first
+        report.events = 1
+        if body is None:
+            problem(1, "malformed", f"{digest} (expected seq 1)")
+            raise _Stop
+        try:
+            game = load_game(body, f"seq 1 ({unit} {number})")
+        except BadInput as e:
+            problem(1, "decode", str(e))
+            raise _Stop from None
+        created: GameCreated = game.created
+        report.game, report.ruleset = created.game, created.ruleset
+        if event_hash(GENESIS, body) != digest:
+            problem(1, "chain", f"seq 1 ({unit} {number}): the hash does not match the event")
+        if 1 in wanted:
+            _check_head(report, 1, digest, wanted[1], problem)
+        if each_event is not None:
+            each_event(game, game.decode(body, "seq 1"), digest)
+        secrets = revealed_secrets(source, created.dice.anchor) if check_rolls and created.dice.mode == "committed" else {}
+        state = at_head(start(game), 1, digest)
+        prev = digest
+        prev_raw = bytes.fromhex(digest)
+        sha256, decode, game_id, ruleset = hashlib.sha256, game.decoder.decode, created.game, game.ruleset
+        for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
                 break
@@ -117,45 +144,30 @@ def verify(
             if body is None:
                 problem(seq, "malformed", f"{digest} (expected seq {seq})")
                 continue
-            if event_hash(prev, body) != digest:
-                problem(seq, "chain", f"seq {seq} ({where}): the hash does not match the event and the hash before it "
-                        "(an event was edited, dropped, inserted or moved)")
-            prev = digest
+            raw = sha256(DOMAIN + prev_raw + body).digest()
+            if raw.hex() != digest:
+                problem(seq, "chain", f"seq {seq} ({unit} {number}): the hash does not match the event and the hash "
+                        "before it (an event was edited, dropped, inserted or moved)")
+                raw = _raw(digest)
+            prev, prev_raw = digest, raw
             if seq in wanted:
-                report.heads_checked.append((seq, wanted[seq]))
-                if not matches_prefix(digest, wanted[seq]):
-                    problem(seq, "head", f"seq {seq}: the log's hash {digest[:12]} is not the {wanted[seq]} you kept: history was rewritten")
-            if game is None:
-                try:
-                    game = load_game(body, f"seq {seq} ({where})")
-                except BadInput as e:
-                    problem(seq, "decode", str(e))
-                    raise _Stop from None
-                created: GameCreated = game.created
-                report.game, report.ruleset = created.game, created.ruleset
-                state = start(game)
-                if check_rolls and created.dice.mode == "committed":
-                    secrets = revealed_secrets(source, created.dice.anchor)
-                state = at_head(state, 1, digest)
-                if each_event is not None:
-                    each_event(game, game.decode(body, where), digest)
-                continue
+                _check_head(report, seq, digest, wanted[seq], problem)
             try:
-                event = game.decode(body, f"seq {seq} ({where})")
-            except BadInput as e:
-                problem(seq, "decode", str(e))
+                event = decode(body)
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                problem(seq, "decode", f"seq {seq} ({unit} {number}): cannot read the event ({e})")
                 continue
             if each_event is not None:
                 each_event(game, event, digest)
-            if event.seq != seq or event.game != report.game:
-                problem(seq, "sequence", f"seq {seq} ({where}): found event seq {event.seq} of game {event.game!r} "
-                        f"where seq {seq} of {report.game!r} belongs")
+            if event.seq != seq or event.game != game_id:
+                problem(seq, "sequence", f"seq {seq} ({unit} {number}): found event seq {event.seq} of game "
+                        f"{event.game!r} where seq {seq} of {game_id!r} belongs")
             for v in violations(game, state, event.actor, event.action):
                 problem(seq, "rule", f"seq {seq}: {event.actor}: {v}")
-            if isinstance(event.action, Ruling):
-                report.rulings.append((seq, event.action.decision, event.action.reason))
             if event.rolls:
                 _check_rolls(report, state, event, secrets, problem, observe)
+            if type(event.action) is Ruling:
+                report.rulings.append((seq, event.action.decision, event.action.reason))
             try:
                 state = replay_event(game, state, event, digest)
             except _Stop:
@@ -175,31 +187,47 @@ def verify(
     return report
 
 
+def _raw(digest: str) -> bytes:
+    """A stored hash as bytes, to chain on after a mismatch (lenient mode)."""
+    try:
+        return bytes.fromhex(digest)
+    except ValueError:
+        return bytes(32)
+
+
+def _check_head(report: Report, seq: int, digest: str, kept: str, problem) -> None:
+    report.heads_checked.append((seq, kept))
+    if not matches_prefix(digest, kept):
+        problem(seq, "head", f"seq {seq}: the log's hash {digest[:12]} is not the {kept} you kept: history was rewritten")
+
+
 def _check_rolls(report: Report, state: GameState, event: Envelope, secrets: dict[int, bytes], problem,
                  observe: RollObserver | None) -> None:
-    def seen(i: int, roll: Roll, verdict: str) -> None:
-        report.rolls[verdict] += 1
-        if observe is not None:
-            observe(event, i, roll, verdict)
-
+    counts = report.rolls
+    failures: list[str] = []
     if state.core.dice_mode == "reported":
+        verdicts = ["reported"] * len(event.rolls)
+    elif (secret := secrets.get(event.epoch)) is None:
+        verdicts = ["unrevealed"] * len(event.rolls)
+    else:
+        verdicts = []
+        game, mix, seq = state.core.game, state.core.mix, event.seq
         for i, r in enumerate(event.rolls):
-            seen(i, r, "reported")
-        return
-    secret = secrets.get(event.epoch)
-    for i, r in enumerate(event.rolls):
-        if secret is None:
-            seen(i, r, "unrevealed")
-            continue
-        try:
-            expected = derive(secret, state.core.game, state.core.mix, event.seq, i, parse_expr(r.expr))
-        except ValueError as e:
-            seen(i, r, "mismatched")
-            problem(event.seq, "dice", f"seq {event.seq}: roll {i} ({r.purpose}): {e}")
-            continue
-        if expected == r.dice:
-            seen(i, r, "verified")
-        else:
-            seen(i, r, "mismatched")
-            problem(event.seq, "dice", f"seq {event.seq}: roll {i} ({r.purpose}, {r.expr}) is {list(r.dice)} but the "
-                                       f"revealed secret of epoch {event.epoch} gives {list(expected)}")
+            try:
+                expected = derive(secret, game, mix, seq, i, parse_expr(r.expr))
+            except ValueError as e:
+                failures.append(f"seq {seq}: roll {i} ({r.purpose}): {e}")
+                verdicts.append("mismatched")
+                continue
+            if expected == r.dice:
+                verdicts.append("verified")
+            else:
+                verdicts.append("mismatched")
+                failures.append(f"seq {seq}: roll {i} ({r.purpose}, {r.expr}) is {list(r.dice)} but the revealed "
+                                f"secret of epoch {event.epoch} gives {list(expected)}")
+    for i, verdict in enumerate(verdicts):
+        counts[verdict] += 1
+        if observe is not None:
+            observe(event, i, event.rolls[i], verdict)
+    for message in failures:
+        problem(event.seq, "dice", message)
