@@ -16,6 +16,7 @@ import msgspec
 import typer
 
 from adjudicator import games, rulesets, sealed
+from adjudicator.core import last_closed_epoch
 from adjudicator.audit import audit as run_audit, roll_line
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator.logsource import open_source
@@ -160,7 +161,7 @@ def status(db: Path, as_json: AsJson = False) -> None:
     _out(f"{c.game} · {game.ruleset.title}" + (f" · {game.created.scenario}" if game.created.scenario else ""))
     _out(f"turn {data['turn']} · phase {data['phase']} · head #{c.seq} {c.head[:16]}")
     if c.dice_mode == "committed":
-        closed = data["epoch"] - 1
+        closed = last_closed_epoch(c, data["epoch"])
         _out(f"dice: epoch {data['epoch']} open; revealed through {c.revealed_epoch}"
              + (f" ({closed - c.revealed_epoch} closed epoch(s) to reveal: adjudicator reveal {db})"
                 if closed > c.revealed_epoch else ""))
@@ -354,16 +355,55 @@ def seal(
 
 
 @app.command()
-def options(db: Path, as_: Annotated[Optional[str], typer.Option("--as", help="the side (default: whoever must decide)")] = None) -> None:
+def options(
+    db: Path,
+    as_: Annotated[Optional[str], typer.Option("--as", help="the side (default: whoever must decide)")] = None,
+    unit: Annotated[Optional[str], typer.Option(help="only the actions that name this unit")] = None,
+) -> None:
     """What the deciding player may post now, in the post notation."""
     from adjudicator.notation import format_action
 
     game, state = games.state_at(db)
     sides = [as_] if as_ else [a.side for a in game.ruleset.awaiting(state.rules)]
     for side in dict.fromkeys(sides):
+        lines = [format_action(a, game.verbs) for a in game.ruleset.legal_actions(state.rules, side)]
+        if unit:
+            lines = [line for line in lines if unit.lower() in line.lower().split()]
         _out(f"{side} may post:")
-        for action in game.ruleset.legal_actions(state.rules, side):
-            _out("  " + format_action(action, game.verbs))
+        for line in lines:
+            _out("  " + line)
+
+
+@app.command("map")
+def map_cmd(
+    db: Path,
+    out: Annotated[Path, typer.Option("-o", "--out", help="the .svg file to write")],
+    at: Annotated[Optional[int], typer.Option(help="the map after this event (default: the head)")] = None,
+) -> None:
+    """Draw the board at any point of the game as SVG."""
+    game, state = games.state_at(db, at)
+    if game.ruleset.render_svg is None:
+        raise BadInput(f"{game.ruleset.name} has no board to draw")
+    out.write_text(game.ruleset.render_svg(state.rules), encoding="utf-8")
+    _out(f"wrote {out} (after #{state.core.seq})")
+
+
+@app.command()
+def tables(
+    ruleset: Annotated[str, typer.Option(help="the game system")],
+    template: Annotated[bool, typer.Option(help="print the tables file, provenance included, to fill in")] = False,
+) -> None:
+    """The tables a ruleset uses, where each comes from, and which are ours (provisional)."""
+    rs = rulesets.get(ruleset)
+    if template:
+        if not rs.tables_template:
+            raise BadInput(f"{rs.name} has no tables")
+        _out(rs.tables_template)
+        return
+    for name, table in rs.tables.items():
+        if isinstance(table, dict):
+            mark = "PROVISIONAL (ours)" if table.get("provisional") else "from the rules"
+            _out(f"{name}: {mark}; source: {table.get('source', '?')}")
 
 
 @app.command()

@@ -97,7 +97,7 @@ def _check_seed(core: CoreState, epoch: int, actor: str, action: SeedContributed
 def _check_reveal(core: CoreState, epoch: int, actor: str, action: SecretRevealed) -> list[Violation]:
     if actor != REFEREE:
         return _v("reveal/not-referee", "only the referee reveals dice secrets")
-    if not action.epoch < epoch:
+    if action.epoch > last_closed_epoch(core, epoch):
         return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (the current epoch is {epoch})")
     if action.epoch <= core.revealed_epoch:
         return _v("reveal/twice", f"epoch {action.epoch} is revealed already")
@@ -106,6 +106,11 @@ def _check_reveal(core: CoreState, epoch: int, actor: str, action: SecretReveale
     ):
         return _v("reveal/not-committed", f"the secret for epoch {action.epoch} does not hash to the committed chain")
     return []
+
+
+def last_closed_epoch(core: CoreState, epoch: int) -> int:
+    """Epochs before the current one are closed; once the game is over, no roll can follow, so all are."""
+    return epoch if core.ended else epoch - 1
 
 
 def _check_seal(core: CoreState, epoch: int, actor: str, action: OrdersSealed) -> list[Violation]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,11 +15,12 @@ from typing import Any
 from events.core import REFEREE, DiceCommitment, GameCreated, SecretRevealed
 from adjudicator import notation, rulesets, secrets
 from adjudicator.chain import GENESIS, to_line
-from adjudicator.core import GameState
+from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.engine import Built, Game, at_head, build_all, creation_event, data_digest, load_game, replay_event, start
 from adjudicator.errors import BadInput, Conflict, Rejected
 from adjudicator.notation import PostLine
 from adjudicator.logsource import open_source
+from adjudicator.ruledata import merge_tables, read_toml
 from adjudicator.store import SNAPSHOT_EVERY, Store
 from adjudicator.verify import verify
 
@@ -44,13 +44,6 @@ def _check_names(players: list[str]) -> tuple[str, ...]:
     if len(set(players)) != len(players):
         raise BadInput("player names must differ")
     return tuple(players)
-
-
-def load_tables(path: str | Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise BadInput(f"{path}: cannot read the tables ({e})") from None
 
 
 def new_game(
@@ -83,7 +76,7 @@ def new_game(
             raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
     tables = dict(rs.tables)
     if tables_path is not None:
-        tables.update(load_tables(tables_path))
+        tables = merge_tables(tables, read_toml(Path(tables_path)))
     data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
@@ -197,10 +190,10 @@ def reveal(db_path: str | Path) -> Posted | None:
     if state.core.dice_mode != "committed":
         raise Rejected("this game's dice are reported by the players: there is no secret to reveal")
     loader = _SecretLoader(Path(db_path), game)
-    current = game.ruleset.epoch(state.rules)
+    last = last_closed_epoch(state.core, game.ruleset.epoch(state.rules))
     lines = tuple(
         PostLine(0, SecretRevealed(epoch=e, secret=loader(e).hex()))
-        for e in range(state.core.revealed_epoch + 1, current)
+        for e in range(state.core.revealed_epoch + 1, last + 1)
     )
     if not lines:
         return None

@@ -86,4 +86,5 @@ class Ruleset:
     tables: dict[str, Any] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
     render_svg: Callable[[Any], str] | None = None
+    tables_template: str = ""
     default_epochs: int = 10_000
