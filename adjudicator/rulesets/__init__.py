@@ -1,22 +1,19 @@
-"""The registry of game systems: name -> the module that builds its Ruleset."""
+"""The registry of game systems: every subpackage here that defines RULESET."""
 
 from __future__ import annotations
 
+import pkgutil
 from importlib import import_module
 
 from adjudicator.errors import BadInput
 from adjudicator.ruleset import Ruleset
 
-_MODULES = {
-    "freeform": "adjudicator.rulesets.freeform",
-}
-
 
 def names() -> list[str]:
-    return sorted(_MODULES)
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
 def get(name: str) -> Ruleset:
-    if name not in _MODULES:
+    if name not in names():
         raise BadInput(f"unknown ruleset {name!r}; known: {', '.join(names())}")
-    return import_module(_MODULES[name]).RULESET
+    return import_module(f"{__name__}.{name}").RULESET
