@@ -79,17 +79,6 @@ def hash_down(secret: bytes, times: int) -> bytes:
     return secret
 
 
-def anchor_of(top: bytes, epochs: int) -> bytes:
-    """s_0 for a chain whose top is s_N, N = epochs."""
-    return hash_down(top, epochs)
-
-
-def epoch_secret(top: bytes, epochs: int, epoch: int) -> bytes:
-    if not 1 <= epoch <= epochs:
-        raise Rejected(f"epoch {epoch} is outside the committed dice chain (1..{epochs})")
-    return hash_down(top, epochs - epoch)
-
-
 def chains_to(secret: bytes, epoch: int, known: bytes, known_epoch: int) -> bool:
     """Does s_epoch hash down to the already known s_known_epoch?"""
     return epoch > known_epoch and hash_down(secret, epoch - known_epoch) == known

@@ -6,26 +6,40 @@ Losing it makes the rolls of unrevealed epochs unauditable.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets as _random
 from pathlib import Path
 
 import msgspec
 
-from adjudicator.dice import anchor_of, epoch_secret
+from adjudicator.dice import hash_down
 from adjudicator.errors import BadInput, Rejected
+
+CHECKPOINT_EVERY = 1024
 
 
 class DiceSecret(msgspec.Struct, frozen=True, kw_only=True):
+    """s_N (`top`), and s_k for every k that is a multiple of CHECKPOINT_EVERY, so that
+    reaching any epoch's secret costs at most CHECKPOINT_EVERY hashes, however long the chain."""
+
     game: str
     epochs: int
-    top: str  # s_N, hex
+    top: str
+    checkpoints: dict[int, str] = {}
 
     def for_epoch(self, epoch: int) -> bytes:
-        return epoch_secret(bytes.fromhex(self.top), self.epochs, epoch)
+        if not 1 <= epoch <= self.epochs:
+            raise Rejected(f"epoch {epoch} is outside the committed dice chain (1..{self.epochs})")
+        above = -(-epoch // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+        if above in self.checkpoints:
+            return hash_down(bytes.fromhex(self.checkpoints[above]), above - epoch)
+        return hash_down(bytes.fromhex(self.top), self.epochs - epoch)
 
     def anchor(self) -> str:
-        return anchor_of(bytes.fromhex(self.top), self.epochs).hex()
+        lowest = min(self.checkpoints, default=self.epochs)
+        start = self.checkpoints.get(lowest, self.top)
+        return hash_down(bytes.fromhex(start), lowest).hex()
 
 
 def secret_path(db_path: str | Path) -> Path:
@@ -33,7 +47,17 @@ def secret_path(db_path: str | Path) -> Path:
 
 
 def generate(game: str, epochs: int, top: bytes | None = None) -> DiceSecret:
-    return DiceSecret(game=game, epochs=epochs, top=(top or _random.token_bytes(32)).hex())
+    """A new chain: one pass from s_N down to s_0, keeping the checkpoints."""
+    if epochs < 1:
+        raise BadInput("the dice chain needs at least one epoch")
+    top = top or _random.token_bytes(32)
+    checkpoints: dict[int, str] = {}
+    s = top
+    for k in range(epochs, 0, -1):
+        if k % CHECKPOINT_EVERY == 0:
+            checkpoints[k] = s.hex()
+        s = hashlib.sha256(s).digest()
+    return DiceSecret(game=game, epochs=epochs, top=top.hex(), checkpoints=checkpoints)
 
 
 def write(path: Path, secret: DiceSecret) -> None:
