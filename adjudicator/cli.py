@@ -162,7 +162,8 @@ def status(db: Path, as_json: AsJson = False) -> None:
     _out(f"turn {data['turn']} · phase {data['phase']} · head #{c.seq} {c.head[:16]}")
     if c.dice_mode == "committed":
         closed = last_closed_epoch(c, data["epoch"])
-        _out(f"dice: epoch {data['epoch']} open; revealed through {c.revealed_epoch}"
+        _out((f"dice: every epoch closed (game over)" if c.ended else f"dice: epoch {data['epoch']} open")
+             + f"; revealed through {c.revealed_epoch}"
              + (f" ({closed - c.revealed_epoch} closed epoch(s) to reveal: adjudicator reveal {db})"
                 if closed > c.revealed_epoch else ""))
         if not c.rolled:

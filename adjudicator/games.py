@@ -176,7 +176,7 @@ def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: 
 
 
 def post(db_path: str | Path, text: str, actor: str) -> Posted:
-    with Store(db_path) as store:
+    with Store(db_path, readonly=True) as store:
         game = open_game(store)
     parsed = notation.parse(text, game.verbs, actor)
     return submit(db_path, actor, parsed.lines, parsed.after)
@@ -184,7 +184,7 @@ def post(db_path: str | Path, text: str, actor: str) -> Posted:
 
 def reveal(db_path: str | Path) -> Posted | None:
     """Publish the secret of every closed epoch not yet revealed; None when there is none."""
-    with Store(db_path) as store:
+    with Store(db_path, readonly=True) as store:
         game = open_game(store)
         state = current_state(store, game)
     if state.core.dice_mode != "committed":
@@ -201,7 +201,7 @@ def reveal(db_path: str | Path) -> Posted | None:
 
 
 def state_at(db_path: str | Path, at: int | None = None) -> tuple[Game, GameState]:
-    with Store(db_path) as store:
+    with Store(db_path, readonly=True) as store:
         game = open_game(store)
         head = store.head()[0]
         if at is not None and not 1 <= at <= head:
@@ -213,7 +213,7 @@ def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:
     """Write the public log (the database never holds a secret, so neither does this)."""
     out = Path(out)
     tmp = out.with_name(out.name + ".tmp")
-    with Store(db_path) as store, open(tmp, "wb") as f:
+    with Store(db_path, readonly=True) as store, open(tmp, "wb") as f:
         head = store.head()
         for _seq, digest, body in store.rows(0, head[0]):
             f.write(to_line(bytes(body), digest) + b"\n")

@@ -37,7 +37,7 @@ class LogSource:
     def rows(self, only_reveals: bool = False) -> Iterator[SourceRow]:
         """(number, canonical body, hash), or (number, None, why) for a line that is no event."""
         if self.is_database:
-            with Store(self.path) as store:
+            with Store(self.path, readonly=True) as store:
                 found = store.rows_containing(REVEAL_MARK) if only_reveals else store.rows()
                 for seq, digest, body in found:
                     yield seq, body, digest

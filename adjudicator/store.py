@@ -24,17 +24,23 @@ Row = tuple[int, str, bytes]
 
 
 class Store:
-    def __init__(self, path: str | Path, *, create: bool = False):
+    def __init__(self, path: str | Path, *, create: bool = False, readonly: bool = False):
+        """Open (or create) a game database; `readonly` never writes, so a game mailed to a
+        player, or kept on read-only media, can be verified and replayed as it is."""
         self.path = Path(path)
         if create and self.path.exists():
             raise BadInput(f"{self.path} already exists: refusing to overwrite a game")
         if not create and not self.path.exists():
             raise BadInput(f"{self.path}: no such game database")
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            if readonly:
+                conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                       timeout=BUSY_TIMEOUT_MS / 1000)
+            else:
+                conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
             conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
             self.db = sqlite_utils.Database(conn)
             if create:
                 self._create_schema()
