@@ -15,7 +15,8 @@ from typing import Any
 from events.core import REFEREE, DiceCommitment, GameCreated, SecretRevealed
 from adjudicator import notation, rulesets, secrets
 from adjudicator.chain import GENESIS, to_line
-from adjudicator.core import GameState, last_closed_epoch
+from adjudicator.core import CoreState, GameState, last_closed_epoch
+from adjudicator.dice import chains_to
 from adjudicator.engine import Built, Game, at_head, build_all, creation_event, data_digest, load_game, replay_event, start
 from adjudicator.errors import BadInput, Conflict, Rejected
 from adjudicator.notation import PostLine
@@ -129,23 +130,26 @@ def current_state(store: Store, game: Game, upto: int | None = None) -> GameStat
 
 
 class _SecretLoader:
-    """Reads the secret file only when a roll or a reveal needs it."""
+    """Reads the secret file only when a roll or a reveal needs it, and proves every epoch
+    secret it hands out on the committed chain (down to the last revealed secret, or the
+    anchor) before any die is drawn from it, so a corrupt file cannot draw rolls off the chain."""
 
-    def __init__(self, db_path: Path, game: Game):
+    def __init__(self, db_path: Path, game: Game, core: CoreState):
         self._path = secrets.secret_path(db_path)
         self._game = game
+        self._known = (core.revealed_epoch, bytes.fromhex(core.revealed_secret))
         self._secret: secrets.DiceSecret | None = None
         self._cache: dict[int, bytes] = {}
 
-    def secret(self) -> secrets.DiceSecret:
-        if self._secret is None:
-            c = self._game.created
-            self._secret = secrets.load(self._path, c.game, c.dice.anchor)
-        return self._secret
-
     def __call__(self, epoch: int) -> bytes:
         if epoch not in self._cache:
-            self._cache[epoch] = self.secret().for_epoch(epoch)
+            if self._secret is None:
+                c = self._game.created
+                self._secret = secrets.load(self._path, c.game, c.dice.anchor)
+            secret = self._secret.for_epoch(epoch)
+            if not chains_to(secret, epoch, self._known[1], self._known[0]):
+                raise Rejected(f"{self._path} is corrupt: its secret for epoch {epoch} is not on the committed chain")
+            self._cache[epoch] = secret
         return self._cache[epoch]
 
 
@@ -169,7 +173,7 @@ def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: 
         state = current_state(store, game)
         if (state.core.seq, state.core.head) != head:
             raise Conflict("the game moved while the post was read: post again")
-        built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game))
+        built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
         rows = [(b.event.seq, b.hash, b.body) for b in built]
         new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
     return Posted(game, built, head, new_head)
@@ -189,7 +193,7 @@ def reveal(db_path: str | Path) -> Posted | None:
         state = current_state(store, game)
     if state.core.dice_mode != "committed":
         raise Rejected("this game's dice are reported by the players: there is no secret to reveal")
-    loader = _SecretLoader(Path(db_path), game)
+    loader = _SecretLoader(Path(db_path), game, state.core)
     last = last_closed_epoch(state.core, game.ruleset.epoch(state.rules))
     lines = tuple(
         PostLine(0, SecretRevealed(epoch=e, secret=loader(e).hex()))
