@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
-import click
 import msgspec
 import typer
 
@@ -221,10 +220,7 @@ def replay(
         _fail_if(report)
         if at is not None and report.events < at:
             raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
-        state = report.state
-        from adjudicator.engine import load_game
-
-        game = load_game(next(source.rows())[1])
+        game, state = report.context, report.state
     if as_json:
         _dump(state)
         return
@@ -250,7 +246,7 @@ def import_cmd(log: Path, db: Path) -> None:
 
 def _parse_head(text: str) -> tuple[int, str]:
     seq, sep, prefix = text.partition(":")
-    if not sep or not seq.isdigit() or len(prefix) < 8 or any(ch not in "0123456789abcdefABCDEF" for ch in prefix):
+    if not sep or not seq.isdigit() or int(seq) < 1 or len(prefix) < 8 or any(ch not in "0123456789abcdefABCDEF" for ch in prefix):
         raise BadInput(f"--head {text!r}: write SEQ:HASH, HASH being 8 or more hex digits")
     return int(seq), prefix
 
@@ -425,23 +421,16 @@ def simulate(
 
 
 def main() -> None:
+    """Run the app in typer's standalone mode (usage errors: its message and exit 2); our own
+    errors leave it as exceptions and become one line and their exit code, never a traceback."""
     try:
-        code = app(standalone_mode=False)
-    except click.exceptions.UsageError as e:
-        e.show()
-        code = 2
-    except click.exceptions.ClickException as e:
-        e.show()
-        code = 2
-    except click.exceptions.Abort:
-        typer.echo("aborted", err=True)
-        code = 1
+        app()
     except AdjudicatorError as e:
         typer.echo(f"error: {e}", err=True)
-        code = e.exit_code
-    except KeyboardInterrupt:
-        code = 130
+        sys.exit(e.exit_code)
+    except OSError as e:  # a path the user gave that cannot be read or written
+        typer.echo(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
+        sys.exit(2)
     except Exception as e:  # a bug: say so plainly, no traceback
         typer.echo(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
-        code = 4
-    sys.exit(code if isinstance(code, int) else 0)
+        sys.exit(4)

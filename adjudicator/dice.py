@@ -27,7 +27,7 @@ MIX_DOMAIN = b"adj-mix1\x00"
 MAX_DICE = 100
 MAX_FACES = 1000
 
-_EXPR = re.compile(r"^(\d*)d(\d+)(z?)(?:([+-])(\d+))?$", re.IGNORECASE)
+_EXPR = re.compile(r"^([0-9]*)d([0-9]+)(z?)(?:([+-])([0-9]+))?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

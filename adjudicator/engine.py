@@ -6,6 +6,7 @@ Pure over plain data: the store, the secret file and the clock are the caller's.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -64,6 +65,7 @@ class Game:
 
 
 _first_decoder = msgspec.json.Decoder(Envelope[GameCreated])
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
 def load_game(first_body: bytes, where: str = "seq 1") -> Game:
@@ -74,6 +76,14 @@ def load_game(first_body: bytes, where: str = "seq 1") -> Game:
     created = first.action
     if first.seq != 1:
         raise BadInput(f"{where}: the game's first event has seq {first.seq}, not 1")
+    if data_digest(created.data) != created.data_digest:
+        raise Rejected(f"{where}: the scenario and tables in the game differ from the digest it pinned")
+    dice = created.dice
+    if dice.mode not in ("committed", "reported") or dice.epochs < 1 or (
+        dice.mode == "committed" and not _HEX64.match(dice.anchor)
+    ):
+        raise Rejected(f"{where}: the dice commitment is not one this tool can check "
+                       "(mode committed or reported, epochs >= 1, a 64-hex-digit anchor)")
     return Game(created, rulesets.get(created.ruleset))
 
 

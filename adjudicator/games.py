@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from events.core import REFEREE, DiceCommitment, GameCreated, SecretRevealed
 from adjudicator import notation, rulesets, secrets
 from adjudicator.chain import GENESIS, to_line
@@ -105,27 +107,38 @@ def new_game(
 
 
 def open_game(store: Store) -> Game:
-    first = next(store.rows(0, 1), None)
+    first = store.event(1)
     if first is None:
         raise BadInput(f"{store.path}: the game has no events")
     return load_game(bytes(first[2]))
 
 
 def current_state(store: Store, game: Game, upto: int | None = None) -> GameState:
-    """The state at `upto` (default: the head): the nearest snapshot, then the events after it."""
-    state: GameState | None = None
-    snap = store.snapshot(upto)
-    if snap is not None:
-        seq, digest, blob = snap
-        row = next(store.rows(seq - 1, seq), None)
-        candidate = game.decode_state(bytes(blob))
-        if row is not None and row[1] == digest and candidate.core.seq == seq and candidate.core.head == digest:
-            state = candidate
+    """The state at `upto` (default: the head): the nearest snapshot, then the events after it.
+
+    A snapshot is only a cache: one that does not decode, or does not sit on the stored
+    chain, is passed over and the events are replayed instead."""
+    state = _snapshot_state(store, game, upto)
     if state is None:
-        _, digest, _ = next(store.rows(0, 1))
+        _, digest, _ = store.event(1)
         state = at_head(start(game), 1, digest)
     for seq, digest, body in store.rows(state.core.seq, upto):
         state = replay_event(game, state, game.decode(bytes(body), f"seq {seq}"), digest)
+    return state
+
+
+def _snapshot_state(store: Store, game: Game, upto: int | None) -> GameState | None:
+    snap = store.snapshot(upto)
+    if snap is None:
+        return None
+    seq, digest, blob = snap
+    row = store.event(seq)
+    try:
+        state = game.decode_state(bytes(blob))
+    except (msgspec.DecodeError, msgspec.ValidationError, TypeError):
+        return None
+    if row is None or row[1] != digest or state.core.seq != seq or state.core.head != digest:
+        return None
     return state
 
 

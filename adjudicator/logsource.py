@@ -40,7 +40,8 @@ class LogSource:
             with Store(self.path, readonly=True) as store:
                 found = store.rows_containing(REVEAL_MARK) if only_reveals else store.rows()
                 for seq, digest, body in found:
-                    yield seq, body, digest
+                    # the chain decides; a body stored as TEXT by a hand edit is still its bytes
+                    yield seq, body if isinstance(body, bytes) else str(body).encode("utf-8", "surrogatepass"), str(digest)
             return
         with open(self.path, "rb") as f:
             for number, line in enumerate(f, start=1):

@@ -77,6 +77,10 @@ class Store:
             raise BadInput(f"{self.path}: the game has no events")
         return row[0]
 
+    def event(self, seq: int) -> Row | None:
+        row = self.conn.execute("SELECT seq, hash, body FROM events WHERE seq = ?", (seq,)).fetchone()
+        return (row[0], row[1], row[2]) if row else None
+
     def rows(self, after: int = 0, upto: int | None = None) -> Iterator[Row]:
         """(seq, hash, canonical body) in seq order, streamed."""
         sql = "SELECT seq, hash, body FROM events WHERE seq > ?"
@@ -84,12 +88,13 @@ class Store:
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        yield from self.conn.execute(sql + " ORDER BY seq", args)
+        # a plain loop, not `yield from`: closing this generator early must not touch the cursor
+        for row in self.conn.execute(sql + " ORDER BY seq", args):
+            yield row
 
     def rows_containing(self, needle: bytes) -> Iterator[Row]:
-        yield from self.conn.execute(
-            "SELECT seq, hash, body FROM events WHERE instr(body, ?) > 0 ORDER BY seq", [needle]
-        )
+        for row in self.conn.execute("SELECT seq, hash, body FROM events WHERE instr(body, ?) > 0 ORDER BY seq", [needle]):
+            yield row
 
     def snapshot(self, at_most: int | None = None) -> tuple[int, str, bytes] | None:
         sql = "SELECT seq, hash, state FROM snapshots"

@@ -19,7 +19,7 @@ from adjudicator.chain import DOMAIN, GENESIS, event_hash, matches_prefix
 from adjudicator.core import GameState
 from adjudicator.dice import chains_to, derive, parse_expr
 from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
-from adjudicator.errors import AdjudicatorError, BadInput
+from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator.logsource import LogSource
 
 _reveal_decoder = msgspec.json.Decoder()
@@ -43,6 +43,7 @@ class Report:
     rulings: list[tuple[int, str, str]] = field(default_factory=list)
     heads_checked: list[tuple[int, str]] = field(default_factory=list)
     state: GameState | None = None
+    context: Game | None = None  # the game's ruleset and first event, once read
 
     @property
     def ok(self) -> bool:
@@ -60,7 +61,7 @@ class _Stop(Exception):
     pass
 
 
-def revealed_secrets(source: LogSource, anchor: str) -> dict[int, bytes]:
+def revealed_secrets(source: LogSource, anchor: str, epochs: int) -> dict[int, bytes]:
     """Epoch secrets revealed anywhere in the log that hash down to the committed anchor.
 
     Gathered first, so rolls can be checked where they stand, before their reveal. A secret
@@ -78,8 +79,10 @@ def revealed_secrets(source: LogSource, anchor: str) -> dict[int, bytes]:
         except (msgspec.DecodeError, KeyError, ValueError, TypeError, AttributeError):
             continue
     found: dict[int, bytes] = {}
-    known_epoch, known = 0, bytes.fromhex(anchor)
+    known_epoch, known = 0, _raw(anchor)
     for epoch, secret in sorted(candidates, key=lambda c: c[0]):
+        if epoch > epochs:  # off the committed chain; hashing down that far could take forever
+            continue
         if epoch not in found and len(secret) == 32 and chains_to(secret, epoch, known, known_epoch):
             found[epoch] = secret
             known_epoch, known = epoch, secret
@@ -123,7 +126,11 @@ def verify(
         except BadInput as e:
             problem(1, "decode", str(e))
             raise _Stop from None
+        except Rejected as e:
+            problem(1, "data", str(e))
+            raise _Stop from None
         created: GameCreated = game.created
+        report.context = game
         report.game, report.ruleset = created.game, created.ruleset
         if event_hash(GENESIS, body) != digest:
             problem(1, "chain", f"seq 1 ({unit} {number}): the hash does not match the event")
@@ -131,10 +138,10 @@ def verify(
             _check_head(report, 1, digest, wanted[1], problem)
         if each_event is not None:
             each_event(game, game.decode(body, "seq 1"), digest)
-        secrets = revealed_secrets(source, created.dice.anchor) if check_rolls and created.dice.mode == "committed" else {}
+        secrets = revealed_secrets(source, created.dice.anchor, created.dice.epochs) if check_rolls and created.dice.mode == "committed" else {}
         state = at_head(start(game), 1, digest)
         prev = digest
-        prev_raw = bytes.fromhex(digest)
+        prev_raw = _raw(digest)
         sha256, decode, game_id, ruleset = hashlib.sha256, game.decoder.decode, created.game, game.ruleset
         for number, body, digest in rows:
             seq = report.events + 1

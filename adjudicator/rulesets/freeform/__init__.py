@@ -8,6 +8,8 @@ referee, ends it.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from events.core import REFEREE, Action, Envelope, GameCreated, Note
@@ -73,8 +75,11 @@ def describe(before: FreeformState, after: FreeformState, event: Envelope) -> li
     return []
 
 
+_FOR = re.compile(r"\s+for\s+", re.IGNORECASE)
+
+
 def _parse_roll(args: str, actor: str, body: tuple[str, ...]) -> RollDice:
-    expr, sep, purpose = args.partition(" for ")
+    expr, purpose = (_FOR.split(args, maxsplit=1) + [""])[:2]
     if not expr.strip():
         raise ValueError("usage: roll EXPR [for PURPOSE], e.g. roll 2d6+1 for morale")
     return RollDice(expr=str(parse_expr(expr)), purpose=purpose.strip())

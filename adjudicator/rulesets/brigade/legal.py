@@ -1,0 +1,262 @@
+"""Legal actions for the side (or referee) whose decision it is: they drive `simulate`
+(random legal play) and `adjudicator options`. Every action listed passes `validate`.
+
+The list offers one representative of each kind of decision (a move straight at the
+nearest enemy or straight away from it, a charge at the nearest enemy, a spread of
+referee results), not every point of the table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+from events import brigade as ev
+from events.core import REFEREE, Action, OrdersSealed, OrdersUnsealed
+from adjudicator import sealed
+from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate
+from adjudicator.rulesets.brigade.sequence import step_actor
+from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist
+from adjudicator.rulesets.brigade.validate import validate
+
+SIM_ORDER_SETS = 3
+
+
+def _ok(state: BrigadeState, actor: str, acts: list[Action]) -> list[Action]:
+    return [a for a in acts if not validate(state, actor, a)]
+
+
+# -- written orders for random play: a few fixed sets, sealed with a salt anyone can derive --
+
+def sim_orders(state: BrigadeState, side: str, k: int) -> tuple[str, ...]:
+    enemy = state.other(side)
+    keys = sorted(state.places)
+    enemy_brigades = sorted(b.id for b in state.brigades.values() if b.side == enemy)
+    own = sorted(b.id for b in state.brigades.values() if b.side == side)
+    lines = []
+    for i, b in enumerate(own):
+        pick = (i + k) % 4
+        if pick == 0:
+            lines.append(f"{b} attack {keys[(i + k) % len(keys)]}")
+        elif pick == 1:
+            lines.append(f"{b} engage {enemy_brigades[(i * 3 + k) % len(enemy_brigades)]}")
+        elif pick == 2:
+            lines.append(f"{b} hold {keys[(i + 2 * k) % len(keys)]}")
+        else:
+            lines.append(f"{b} support {own[(i + 1) % len(own)]} left" if len(own) > 1 else f"{b} hold")
+    return tuple(lines)
+
+
+def sim_salt(state: BrigadeState, side: str, k: int) -> bytes:
+    return hashlib.sha256(f"brigade-sim\x00{state.game}\x00{side}\x00{k}".encode()).digest()
+
+
+def _sealing(state: BrigadeState, side: str) -> list[Action]:
+    return [OrdersSealed(label=f"orders-{side}",
+                         commitment=sealed.commitment(state.game, side, sim_orders(state, side, k), sim_salt(state, side, k)))
+            for k in range(SIM_ORDER_SETS)]
+
+
+def _unsealing(state: BrigadeState, side: str) -> list[Action]:
+    s = state.sides[side]
+    for k in range(SIM_ORDER_SETS):
+        lines, salt = sim_orders(state, side, k), sim_salt(state, side, k)
+        if sealed.commitment(state.game, side, lines, salt) == s.orders_commitment:
+            return [OrdersUnsealed(label=s.orders_label, salt=salt.hex(), orders=lines)]
+    return []  # orders sealed by a person: only they hold the salt
+
+
+# -- geometry helpers --------------------------------------------------------
+
+def _nearest_enemy_unit(state: BrigadeState, u) -> Unit | None:
+    best, found = math.inf, None
+    for t in state.units.values():
+        if t.side != u.side and t.on_table:
+            d = dist(u.x, u.y, t.x, t.y)
+            if d < best:
+                best, found = d, t
+    return found
+
+
+def _step_toward(state: BrigadeState, x: float, y: float, tx: float, ty: float, length: float) -> tuple[float, float]:
+    d = dist(x, y, tx, ty)
+    if d < 1e-9:
+        return x, y
+    f = min(1.0, length / d)
+    nx, ny = x + (tx - x) * f, y + (ty - y) * f
+    return round(min(max(nx, 0.0), state.width), 2), round(min(max(ny, 0.0), state.height), 2)
+
+
+def _away(state: BrigadeState, u, length: float) -> tuple[float, float] | None:
+    t = _nearest_enemy_unit(state, u)
+    if t is None:
+        return None
+    dx, dy = u.x - t.x, u.y - t.y
+    d = math.hypot(dx, dy) or 1.0
+    return _step_toward(state, u.x, u.y, u.x + dx / d * length, u.y + dy / d * length, length)
+
+
+def _away_from_all(state: BrigadeState, u, length: float) -> tuple[float, float] | None:
+    enemies = [t for t in state.units.values() if t.side != u.side and t.on_table]
+    if not enemies:
+        return None
+    cx, cy = sum(t.x for t in enemies) / len(enemies), sum(t.y for t in enemies) / len(enemies)
+    dx, dy = u.x - cx, u.y - cy
+    d = math.hypot(dx, dy) or 1.0
+    return _step_toward(state, u.x, u.y, u.x + dx / d * length, u.y + dy / d * length, length)
+
+
+def _moves(state: BrigadeState, side: str) -> list[Action]:
+    acts: list[Action] = []
+    phase = state.phase
+    for u in state.units.values():
+        if u.side != side or not u.on_table or u.moved == phase:
+            continue
+        rate = move_rate(state, u.kind)
+        b = state.brigades[u.brigade]
+        if phase == "compulsory":
+            if u.status in MUST_MOVE_COMPULSORY or b.morale != "steady":
+                limit = rate if u.status in MUST_MOVE_COMPULSORY else state.tables["broken_brigade"]["retreat_inches"]
+                p = _away(state, u, limit - 0.01)
+                if p:
+                    acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
+            continue
+        order = b.order.kind if b.order else "hold"
+        t = _nearest_enemy_unit(state, u)
+        if t is None:
+            continue
+        if order == "withdraw":
+            p = _away(state, u, rate - 0.01)
+            q = _away_from_all(state, u, rate - 0.01)
+            if q and q != p and q != (u.x, u.y):
+                acts.append(ev.Move(piece=u.id, x=q[0], y=q[1]))
+        elif order == "hold" and b.order and b.order.objective in state.places:
+            pl = state.places[b.order.objective]
+            p = _step_toward(state, u.x, u.y, pl.x, pl.y, min(rate - 0.01, max(dist(u.x, u.y, pl.x, pl.y) - 2, 0)))
+        else:
+            gap = dist(u.x, u.y, t.x, t.y)
+            p = _step_toward(state, u.x, u.y, t.x, t.y, min(rate - 0.01, max(gap - 1.0, 0.0)))
+        if p and p != (u.x, u.y):
+            acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
+    if phase == "movement":
+        for g in state.generals.values():
+            if g.side != side or g.fate != "present" or g.moved == phase or not g.brigade:
+                continue
+            units = [u for u in state.units.values() if u.brigade == g.brigade and u.on_table]
+            if units:
+                cx = sum(u.x for u in units) / len(units)
+                cy = sum(u.y for u in units) / len(units)
+                p = _step_toward(state, g.x, g.y, cx, cy, move_rate(state, "general") - 0.01)
+                if p != (g.x, g.y):
+                    acts.append(ev.Move(piece=g.id, x=p[0], y=p[1]))
+    return acts
+
+
+def _charges(state: BrigadeState, side: str) -> list[Action]:
+    acts: list[Action] = []
+    for u in state.units.values():
+        if u.side != side or not u.on_table or u.charged or u.kind in ARTILLERY:
+            continue
+        t = _nearest_enemy_unit(state, u)
+        if t is None or dist(u.x, u.y, t.x, t.y) > 18:
+            continue
+        for kind in ("charge", "counter", "opportunity") if u.kind in CAVALRY else ("charge", "counter"):
+            acts.append(ev.Charge(unit=u.id, target=t.id, kind=kind))
+    return acts
+
+
+def _fires(state: BrigadeState, side: str) -> list[Action]:
+    acts: list[Action] = []
+    for u in state.units.values():
+        if u.side == side and u.on_table and not u.fired and u.kind not in CAVALRY:
+            t = _nearest_enemy_unit(state, u)
+            if t is not None and dist(u.x, u.y, t.x, t.y) <= 24:
+                acts.append(ev.Fire(unit=u.id, target=t.id))
+    return acts
+
+
+def _command(state: BrigadeState, side: str) -> list[Action]:
+    acts: list[Action] = []
+    enemy = state.other(side)
+    targets = {"attack": sorted(state.places)[:2], "hold": [""] + sorted(state.places)[:1],
+               "engage": sorted(b.id for b in state.brigades.values() if b.side == enemy)[:1]}
+    for b in state.brigades.values():
+        if b.side != side:
+            continue
+        for kind, objs in targets.items():
+            for obj in objs:
+                acts.append(ev.ChangeOrder(brigade=b.id, order=kind, objective=obj))
+        acts.append(ev.BrigadierInitiative(brigade=b.id, order="withdraw"))
+        acts.append(ev.BrigadierInitiative(brigade=b.id, order="hold"))
+        acts.append(ev.AutomaticOrder(brigade=b.id, order="hold", reason="repulsed"))
+        acts.append(ev.AutomaticOrder(brigade=b.id, order="hold", reason="supported-broken"))
+    return acts
+
+
+def _referee(state: BrigadeState) -> list[Action]:
+    acts: list[Action] = []
+    phase = state.phase
+    for r in state.open_rolls.values():
+        if r.unit in state.units and state.units[r.unit].on_table:
+            n = 0 if r.total <= 5 else 1 if r.total <= 8 else 3
+            acts.append(ev.Casualties(unit=r.unit, count=n, roll_seq=r.seq))
+    engaged = [u for u in state.units.values() if u.on_table and u.charged]
+    near = []
+    for u in state.units.values() if phase in ("charge-results", "melee") else ():
+        if u.on_table:
+            t = _nearest_enemy_unit(state, u)
+            if t is not None and dist(u.x, u.y, t.x, t.y) <= 4:
+                near.append(u)
+    for u in engaged + near:
+        if phase in ("charge-results", "melee") and u.status == "formed":
+            acts.append(ev.UnitStatus(unit=u.id, status="disordered"))
+        if phase == "melee":
+            acts.append(ev.Casualties(unit=u.id, count=max(1, u.start_strength // 8)))
+            if u.status != "retreating":
+                acts.append(ev.UnitStatus(unit=u.id, status="retreating"))
+    if phase == "morale":
+        if not state.brigade_tested:
+            for u in state.units.values():
+                if u.on_table and u.status in ("disordered", "retreating", "wavering"):
+                    acts.append(ev.UnitStatus(unit=u.id, status="routed" if u.status == "retreating" else "formed"))
+        for b in state.brigades.values():
+            units = [u for u in state.units.values() if u.brigade == b.id]
+            if b.morale == "steady" and sum(1 for u in units if not u.on_table or u.status == "routed") * 2 >= len(units):
+                acts.append(ev.BrigadeMorale(brigade=b.id, result="broken"))
+        for p in state.places.values():
+            if p.key:
+                for side in state.players:
+                    if p.holder != side and any(u.side == side and u.on_table and dist(u.x, u.y, p.x, p.y) <= 3
+                                                for u in state.units.values()):
+                        acts.append(ev.Control(place=p.id, side=side))
+    return acts
+
+
+def legal_actions(state: BrigadeState, actor: str) -> list[Action]:
+    if state.over:
+        return []
+    if state.phase == "skills":
+        return _ok(state, actor, [ev.RollSkills()])
+    if state.phase == "orders":
+        return [] if actor == REFEREE or state.sides[actor].orders_label else _sealing(state, actor)
+    if state.phase == "orders-reveal":
+        return [] if actor == REFEREE or state.sides[actor].orders_open else _unsealing(state, actor)
+    if state.phase == "initiative":
+        return _ok(state, actor, [ev.RollInitiative()] if state.step == 0 else
+                   [ev.ChooseInitiative(take=True), ev.ChooseInitiative(take=False)])
+    who = step_actor(state)
+    if actor != who and actor != REFEREE:
+        return []
+    side = who
+    acts: list[Action] = []
+    if state.phase == "command":
+        acts = _command(state, side)
+    elif state.phase in ("compulsory", "movement"):
+        acts = _moves(state, side)
+    elif state.phase == "charges":
+        acts = _charges(state, side)
+    elif state.phase == "firing":
+        acts = _fires(state, side)
+    elif who == REFEREE:
+        acts = _referee(state)
+    return _ok(state, actor, acts + [ev.Done()])

@@ -1,0 +1,218 @@
+"""The post notation of `brigade`: one verb per action, parsed and printed back."""
+
+from __future__ import annotations
+
+import re
+
+from events import brigade as ev
+from adjudicator.dice import parse_expr
+from adjudicator.ruleset import Verb
+from adjudicator.rulesets.brigade.orders import parse_order
+
+_FROM = re.compile(r"\s+from\s+(\d+)\s*$", re.IGNORECASE)
+
+
+def _none(words: str, usage: str) -> None:
+    if words.strip():
+        raise ValueError(f"usage: {usage}")
+
+
+def _split_from(args: str) -> tuple[str, int]:
+    m = _FROM.search(args)
+    if not m:
+        return args, 0
+    return args[: m.start()], int(m.group(1))
+
+
+def _from_text(seq: int) -> str:
+    return f" from {seq}" if seq else ""
+
+
+def _order_args(args: str, usage: str) -> tuple[str, ev.ChangeOrder]:
+    words = args.split()
+    if len(words) < 3 or words[1].lower() != "to":
+        raise ValueError(f"usage: {usage}")
+    o = parse_order(words[2:])
+    return words[0].lower(), o
+
+
+def _change(args: str, actor: str, body: tuple[str, ...]) -> ev.ChangeOrder:
+    brigade, o = _order_args(args, "change order BRIGADE to ORDER [OBJECTIVE] [FLANK]")
+    return ev.ChangeOrder(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
+
+
+def _brig(args: str, actor: str, body: tuple[str, ...]) -> ev.BrigadierInitiative:
+    brigade, o = _order_args(args, "brigadier initiative BRIGADE to ORDER [OBJECTIVE] [FLANK]")
+    return ev.BrigadierInitiative(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
+
+
+def _set(args: str, actor: str, body: tuple[str, ...]) -> ev.SetOrder:
+    brigade, o = _order_args(args, "set order BRIGADE to ORDER [OBJECTIVE] [FLANK]")
+    return ev.SetOrder(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
+
+
+def _order_text(a) -> str:
+    return " ".join(p for p in (a.order, a.objective, a.flank) if p)
+
+
+def _auto(args: str, actor: str, body: tuple[str, ...]) -> ev.AutomaticOrder:
+    head, sep, reason = args.partition(" because ")
+    words = head.split()
+    if not sep or len(words) < 2 or not reason.strip():
+        raise ValueError("usage: automatic BRIGADE ORDER [OBJECTIVE] because REASON "
+                         "(repulsed, cavalry-threat, attack-again, supported-broken)")
+    o = parse_order(words[1:])
+    return ev.AutomaticOrder(brigade=words[0].lower(), order=o.kind, objective=o.objective, reason=reason.strip().lower())
+
+
+def _coord(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number of inches") from None
+    if v != v or v in (float("inf"), float("-inf")):
+        raise ValueError(f"{text!r} is not a number of inches")
+    return round(v, 2)
+
+
+def _move(args: str, actor: str, body: tuple[str, ...]) -> ev.Move:
+    words = args.replace(",", " ").split()
+    if len(words) != 4 or words[1].lower() != "to":
+        raise ValueError("usage: move PIECE to X,Y (inches from the table's lower left corner)")
+    return ev.Move(piece=words[0].lower(), x=_coord(words[2]), y=_coord(words[3]))
+
+
+def _charge(args: str, actor: str, body: tuple[str, ...]) -> ev.Charge:
+    words = [w.lower() for w in args.split()]
+    usage = "usage: charge UNIT at TARGET [counter|opportunity] [by cinc]"
+    by_cinc = words[-2:] == ["by", "cinc"]
+    if by_cinc:
+        words = words[:-2]
+    kind = "charge"
+    if words and words[-1] in ("counter", "opportunity"):
+        kind = words.pop()
+    if len(words) != 3 or words[1] != "at":
+        raise ValueError(usage)
+    return ev.Charge(unit=words[0], target=words[2], kind=kind, by_cinc=by_cinc)
+
+
+def _charge_text(a: ev.Charge) -> str:
+    return (f"charge {a.unit} at {a.target}" + ("" if a.kind == "charge" else f" {a.kind}")
+            + (" by cinc" if a.by_cinc else ""))
+
+
+def _fire(args: str, actor: str, body: tuple[str, ...]) -> ev.Fire:
+    words = [w.lower() for w in args.split()]
+    if len(words) != 3 or words[1] != "at":
+        raise ValueError("usage: fire UNIT at TARGET")
+    return ev.Fire(unit=words[0], target=words[2])
+
+
+def _roll(args: str, actor: str, body: tuple[str, ...]) -> ev.RollFor:
+    expr, sep, rest = args.partition(" for ")
+    words = rest.split()
+    if not sep or len(words) < 2:
+        raise ValueError("usage: roll EXPR for UNIT PURPOSE, e.g. roll 2d6 for b45 morale")
+    return ev.RollFor(expr=str(parse_expr(expr)), unit=words[0].lower(), purpose=" ".join(words[1:]))
+
+
+def _two(args: str, usage: str) -> tuple[str, str, int]:
+    rest, seq = _split_from(args)
+    words = rest.split()
+    if len(words) != 2:
+        raise ValueError(f"usage: {usage}")
+    return words[0].lower(), words[1].lower(), seq
+
+
+def _casualties(args: str, actor: str, body: tuple[str, ...]) -> ev.Casualties:
+    unit, n, seq = _two(args, "casualties UNIT N [from SEQ]")
+    if not n.isdigit():
+        raise ValueError(f"casualties: {n!r} is not a number of figures")
+    return ev.Casualties(unit=unit, count=int(n), roll_seq=seq)
+
+
+def _status(args: str, actor: str, body: tuple[str, ...]) -> ev.UnitStatus:
+    unit, status, seq = _two(args, "status UNIT STATUS [from SEQ]")
+    return ev.UnitStatus(unit=unit, status=status, roll_seq=seq)
+
+
+def _brigade(args: str, actor: str, body: tuple[str, ...]) -> ev.BrigadeMorale:
+    b, result, seq = _two(args, "brigade BRIGADE steady|broken|mass-panic [from SEQ]")
+    return ev.BrigadeMorale(brigade=b, result=result, roll_seq=seq)
+
+
+def _general(args: str, actor: str, body: tuple[str, ...]) -> ev.GeneralFate:
+    g, fate, seq = _two(args, "general GENERAL wounded|lost|present [from SEQ]")
+    return ev.GeneralFate(general=g, fate=fate, roll_seq=seq)
+
+
+def _control(args: str, actor: str, body: tuple[str, ...]) -> ev.Control:
+    words = [w.lower() for w in args.split()]
+    if len(words) != 2:
+        raise ValueError("usage: control PLACE SIDE|none")
+    return ev.Control(place=words[0], side=words[1])
+
+
+def _taken(args: str, actor: str, body: tuple[str, ...]) -> ev.ObjectiveTaken:
+    words = args.split()
+    if len(words) != 1:
+        raise ValueError("usage: objective taken BRIGADE")
+    return ev.ObjectiveTaken(brigade=words[0].lower())
+
+
+def _bare(action, usage):
+    def parse(args: str, actor: str, body: tuple[str, ...]):
+        _none(args, usage)
+        return action
+
+    return parse
+
+
+def _choose(take: bool):
+    def parse(args: str, actor: str, body: tuple[str, ...]) -> ev.ChooseInitiative:
+        _none(args, "take initiative | give initiative")
+        return ev.ChooseInitiative(take=take)
+
+    return parse
+
+
+VERBS = (
+    Verb("roll skills", ev.RollSkills, _bare(ev.RollSkills(), "roll skills"), lambda a: "roll skills",
+         "roll skills: 1d6 per general whose skill the game generates (§5.2, §5.3)"),
+    Verb("roll initiative", ev.RollInitiative, _bare(ev.RollInitiative(), "roll initiative"), lambda a: "roll initiative",
+         "roll initiative: both sides roll 2D6 with their modifiers (§4.1)"),
+    Verb("take initiative", ev.ChooseInitiative, _choose(True),
+         lambda a: "take initiative" if a.take else "give initiative", "take initiative: the winner moves first (§4.1)"),
+    Verb("give initiative", ev.ChooseInitiative, _choose(False),
+         lambda a: "take initiative" if a.take else "give initiative",
+         "give initiative: the winner hands the initiative to the opponent (§4.1)"),
+    Verb("change order", ev.ChangeOrder, _change, lambda a: f"change order {a.brigade} to {_order_text(a)}",
+         "change order BRIGADE to ORDER [OBJECTIVE] [FLANK]: the CinC's one change this turn (§5.12)"),
+    Verb("brigadier initiative", ev.BrigadierInitiative, _brig,
+         lambda a: f"brigadier initiative {a.brigade} to {_order_text(a)}",
+         "brigadier initiative BRIGADE to ORDER [OBJECTIVE] [FLANK]: one per side per turn (§4.2)"),
+    Verb("automatic", ev.AutomaticOrder, _auto,
+         lambda a: f"automatic {a.brigade} {' '.join(p for p in (a.order, a.objective) if p)} because {a.reason}",
+         "automatic BRIGADE ORDER [OBJECTIVE] because REASON: an automatic option (§5.6, §5.8)"),
+    Verb("set order", ev.SetOrder, _set, lambda a: f"set order {a.brigade} to {_order_text(a)}",
+         "set order BRIGADE to ORDER [OBJECTIVE] [FLANK]: the referee corrects an order"),
+    Verb("done", ev.Done, _bare(ev.Done(), "done"), lambda a: "done", "done: your step of the turn is finished"),
+    Verb("move", ev.Move, _move, lambda a: f"move {a.piece} to {a.x:g},{a.y:g}", "move PIECE to X,Y (inches)"),
+    Verb("charge", ev.Charge, _charge, _charge_text,
+         "charge UNIT at TARGET [counter|opportunity] [by cinc]: a charge declaration (§4.4)"),
+    Verb("fire", ev.Fire, _fire, lambda a: f"fire {a.unit} at {a.target}", "fire UNIT at TARGET (§4.6)"),
+    Verb("roll", ev.RollFor, _roll, lambda a: f"roll {a.expr} for {a.unit} {a.purpose}",
+         "roll EXPR for UNIT PURPOSE: a roll for melee or morale, kept for the referee's result"),
+    Verb("casualties", ev.Casualties, _casualties, lambda a: f"casualties {a.unit} {a.count}{_from_text(a.roll_seq)}",
+         "casualties UNIT N [from SEQ]: referee: figures (guns) lost"),
+    Verb("status", ev.UnitStatus, _status, lambda a: f"status {a.unit} {a.status}{_from_text(a.roll_seq)}",
+         "status UNIT formed|disordered|wavering|retreating|routed|pursuing|dispersed|removed [from SEQ]: referee"),
+    Verb("brigade", ev.BrigadeMorale, _brigade, lambda a: f"brigade {a.brigade} {a.result}{_from_text(a.roll_seq)}",
+         "brigade BRIGADE steady|broken|mass-panic [from SEQ]: referee: brigade morale (§4.8)"),
+    Verb("general", ev.GeneralFate, _general, lambda a: f"general {a.general} {a.fate}{_from_text(a.roll_seq)}",
+         "general GENERAL wounded|lost|present [from SEQ]: referee"),
+    Verb("control", ev.Control, _control, lambda a: f"control {a.place} {a.side}",
+         "control PLACE SIDE|none: referee: who holds a place now"),
+    Verb("objective taken", ev.ObjectiveTaken, _taken, lambda a: f"objective taken {a.brigade}",
+         "objective taken BRIGADE: referee: an Attack brigade took its objective (§5.6)"),
+)

@@ -1,0 +1,183 @@
+"""Chapter V orders (seed 003 §5.5-§5.12): what an order names, and changing it.
+
+An order is KIND [OBJECTIVE] [FLANK]: attack village, engage pack, support kempt left,
+move hill, hold ventosa, withdraw. Objectives are the scenario's places (§5.5: marked
+before play), brigades and units.
+"""
+
+from __future__ import annotations
+
+from adjudicator.dice import Dice
+from adjudicator.ruleset import Violation
+from adjudicator.rulesets.brigade.state import FLANKS, ORDERS, BrigadeState, Order, dist
+
+RULE_ORDERS = "seed 003 §5.5"
+RULE_KIND = {"attack": "seed 003 §5.6", "engage": "seed 003 §5.7", "support": "seed 003 §5.8",
+             "move": "seed 003 §5.9", "hold": "seed 003 §5.10", "withdraw": "seed 003 §5.11"}
+RULE_CHANGE = "seed 003 §5.12"
+RULE_ONE_CHANGE = "seed 003 §4.2, §5.12"
+RULE_BRIG_INIT = "seed 003 §4.2, §5.3"
+RULE_AUTO = {"attack": "seed 003 §5.6", "support": "seed 003 §5.8"}
+
+
+def parse_order(words: list[str]) -> Order:
+    """KIND [OBJECTIVE] [FLANK] -> Order; ValueError says what is wrong."""
+    if not words:
+        raise ValueError(f"an order is KIND [OBJECTIVE] [FLANK], KIND one of {', '.join(ORDERS)}")
+    kind = words[0].lower()
+    if kind not in ORDERS:
+        raise ValueError(f"{words[0]!r} is not an order; orders: {', '.join(ORDERS)} ({RULE_ORDERS})")
+    rest = [w.lower() for w in words[1:]]
+    flank = ""
+    if rest and rest[-1] in FLANKS:
+        flank = rest.pop()
+    if len(rest) > 1:
+        raise ValueError(f"an order names one objective (a place, brigade or unit id), not {' '.join(rest)!r}")
+    return Order(kind=kind, objective=rest[0] if rest else "", flank=flank)
+
+
+def parse_order_line(line: str) -> tuple[str, Order]:
+    """A written order line: BRIGADE KIND [OBJECTIVE] [FLANK] (`=` and `:` are allowed as separators)."""
+    words = line.replace("=", " ").replace(":", " ").split()
+    if len(words) < 2:
+        raise ValueError(f"{line!r}: write BRIGADE ORDER [OBJECTIVE] [FLANK], e.g. `kempt attack ventosa`")
+    return words[0].lower(), parse_order(words[1:])
+
+
+def _v(code: str, rule: str, message: str) -> list[Violation]:
+    return [Violation(code, rule, message)]
+
+
+def check_order(state: BrigadeState, brigade: str, order: Order, source: str) -> list[Violation]:
+    """Is `order` a well-formed order for `brigade` from `source` (written, cinc, brigadier, auto, referee)?"""
+    b = state.brigades.get(brigade)
+    if b is None:
+        return _v("order/unknown-brigade", RULE_ORDERS, f"{brigade!r} is not a brigade")
+    rule = RULE_KIND[order.kind]
+    if order.kind == "withdraw" and source in ("written", "cinc"):
+        return _v("order/withdraw-from-cinc", rule, "Withdraw cannot be ordered by the Commander-in-Chief, "
+                  "only taken by a brigadier (written orders are the CinC's, R6)")
+    obj, side = order.objective, b.side
+    place = obj in state.places
+    enemy_brigade = obj in state.brigades and state.brigades[obj].side != side
+    friend_brigade = obj in state.brigades and state.brigades[obj].side == side and obj != brigade
+    enemy_unit = obj in state.units and state.units[obj].side != side
+    if order.flank and order.kind != "support":
+        return _v("order/flank", rule, f"only a Support order names a flank, not {order.kind}")
+    if order.kind == "attack" and not (place or enemy_brigade):
+        return _v("order/attack-objective", rule, "an Attack order names its objective: a place marked before "
+                  f"play or an enemy brigade, not {obj or 'nothing'!r}")
+    if order.kind == "engage" and not (place or enemy_brigade or enemy_unit):
+        return _v("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, "
+                  f"not {obj or 'nothing'!r}")
+    if order.kind == "support":
+        if not friend_brigade:
+            return _v("order/support-objective", rule, f"a Support order names the friendly brigade it supports, not {obj or 'nothing'!r}")
+        if not order.flank:
+            return _v("order/support-flank", rule, "support is given by the left flank, the right flank or the rear "
+                      "(never from the front): name one")
+    if order.kind == "move" and not (place or friend_brigade):
+        return _v("order/move-objective", rule, f"a Move order names a place or a friendly brigade, not {obj or 'nothing'!r}")
+    if order.kind in ("hold", "withdraw") and obj and not place:
+        return _v("order/area", rule, f"{order.kind.capitalize()}: the objective, if any, is a place marked before play, not {obj!r}")
+    return []
+
+
+# -- §5.12 order change by the CinC ------------------------------------------
+
+def change_modifiers(state: BrigadeState, brigade: str) -> list[tuple[str, int]]:
+    """§5.12: CinC skill, Inept receiving brigadier, base contact +2, distance, nationality."""
+    mt, pt = state.tables["order_change_modifiers"], state.tables["order_change_table"]
+    b = state.brigades[brigade]
+    side = state.sides[b.side]
+    cinc, brig = state.generals[side.cinc], state.generals[b.general]
+    mods: list[tuple[str, int]] = []
+    skill = mt["cinc_skill"].get(cinc.skill, 0)
+    if skill:
+        mods.append((f"{cinc.skill} CinC", skill))
+    if brig.skill == "inept":
+        mods.append(("Inept brigadier", mt["inept_brigadier"]))
+    d = dist(cinc.x, cinc.y, brig.x, brig.y)
+    if d <= pt["base_contact_inches"]:
+        mods.append(("brigadier in base contact", mt["base_contact"]))
+    elif d > mt["radius"]:
+        bands = int((d - mt["radius"] + 11.999) // 12)  # each 12" or part of it beyond the radius (R8)
+        mods.append((f"{d:.0f}\" away, beyond {mt['radius']}\" (provisional)", bands * pt["beyond_radius_per_12_inches"]))
+    nat = pt["nationality"].get(side.nationality, 0)
+    if nat:
+        mods.append((f"{side.nationality} staff (provisional)", nat))
+    return mods
+
+
+def change_threshold(state: BrigadeState, order: Order) -> int:
+    return state.tables["order_change_table"]["threshold"][order.kind]
+
+
+def roll_change(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> tuple[int, int, str]:
+    """§5.12: 2D6 + modifiers >= threshold. Returns (roll, total, outcome) where outcome is
+    changed, pending (optional rule: equal, effective next command phase) or failed."""
+    faces = dice.roll(f"order change {brigade} to {order.kind}", state.tables["order_change_modifiers"]["dice"], side=actor)
+    total = sum(faces) + sum(m for _, m in change_modifiers(state, brigade))
+    need = change_threshold(state, order)
+    if total > need or (total == need and "late-orders" not in state.options):
+        outcome = "changed"
+    elif total == need:
+        outcome = "pending"
+    else:
+        outcome = "failed"
+    return sum(faces), total, outcome
+
+
+# -- brigadier's initiative (its table is ours) --------------------------------
+
+def initiative_modifiers(state: BrigadeState, brigade: str) -> list[tuple[str, int]]:
+    g = state.generals[state.brigades[brigade].general]
+    m = state.tables["brigadier_skill"]["skill"].get(g.skill, 0)
+    return [(f"{g.skill} brigadier", m)] if m else []
+
+
+def roll_initiative(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> tuple[int, int, bool]:
+    t = state.tables["brigadier_initiative_table"]
+    faces = dice.roll(f"brigadier's initiative {brigade} to {order.kind}", t["dice"], side=actor)
+    total = sum(faces) + sum(m for _, m in initiative_modifiers(state, brigade))
+    return sum(faces), total, total >= t["threshold"]
+
+
+# -- automatic changes --------------------------------------------------------
+
+AUTO_REASONS = {
+    "repulsed": ("attack", "hold", "half or more of its units retreat, rout or are dispersed"),
+    "cavalry-threat": ("attack", "hold", "its infantry is threatened by cavalry"),
+    "attack-again": ("attack", "attack", "a cavalry brigade whose attack conditions were all met"),
+    "supported-broken": ("support", "hold", "the brigade it supports broke or dispersed"),
+}
+
+
+def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> list[Violation]:
+    """§5.6/§5.8: the automatic brigadier's initiative options, with the conditions the state can check."""
+    if reason not in AUTO_REASONS:
+        return _v("auto/reason", "seed 003 §5.6", f"automatic options: {', '.join(AUTO_REASONS)}")
+    b = state.brigades[brigade]
+    current, new_kind, why = AUTO_REASONS[reason]
+    rule = RULE_AUTO[current]
+    if b.order is None or b.order.kind != current:
+        return _v("auto/wrong-order", rule, f"{reason!r} is an option of a brigade under {current.capitalize()} "
+                  f"({b.name} is under {b.order.kind.capitalize() if b.order else 'no order'})")
+    if order.kind != new_kind:
+        return _v("auto/wrong-order", rule, f"{reason!r} gives {new_kind.capitalize()}, not {order.kind.capitalize()}")
+    units = [u for u in state.units.values() if u.brigade == brigade]
+    if reason == "repulsed":
+        bad = sum(1 for u in units if u.status in ("retreating", "routed", "dispersed", "removed"))
+        if bad * 2 < len(units):
+            return _v("auto/not-repulsed", rule, f"{b.name}: only {bad} of {len(units)} units retreat, rout or are "
+                      "dispersed; the option needs half or more")
+    if reason == "attack-again" and any(u.kind not in ("line-cavalry", "guard-cavalry", "cossacks", "horse-artillery")
+                                        for u in units):
+        return _v("auto/not-cavalry", rule, f"{b.name} is not a cavalry brigade")
+    if reason == "supported-broken":
+        sup = state.brigades.get(b.order.objective)
+        gone = sup is not None and (sup.morale != "steady" or not any(
+            u.on_table for u in state.units.values() if u.brigade == sup.id))
+        if not gone:
+            return _v("auto/supported-steady", rule, f"the supported brigade {b.order.objective} is neither broken nor dispersed")
+    return []

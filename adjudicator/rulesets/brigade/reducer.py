@@ -1,0 +1,270 @@
+"""The reducer: the next state from one event. Pure over (state, event, dice): every roll
+is drawn through `dice`, in a fixed order, and the given state is never changed."""
+
+from __future__ import annotations
+
+from events import brigade as ev
+from events.core import Envelope, GameEnded, OrdersSealed, OrdersUnsealed
+from adjudicator.dice import Dice, parse_expr
+from adjudicator.rulesets.brigade import army, initiative, orders
+from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
+from adjudicator.rulesets.brigade.sequence import STEPS
+from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order, clone, dist
+
+def apply(state: BrigadeState, event: Envelope, dice: Dice) -> BrigadeState:
+    action = event.action
+    step = _STEPS.get(type(action))
+    if step is None:
+        return state  # notes, rulings, seeds, reveals change nothing here
+    s = clone(state)
+    step(s, event, dice)
+    return s
+
+
+# -- setup --------------------------------------------------------------------
+
+def _skills(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    initiative.roll_skills(s, e.actor, dice)
+    if all(x.skills_rolled for x in s.sides.values()):
+        s.phase = "orders"
+
+
+def _sealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    if s.phase != "orders":
+        return
+    s.sides[e.actor].orders_label = e.action.label
+    s.sides[e.actor].orders_commitment = e.action.commitment
+    if all(x.orders_label for x in s.sides.values()):
+        s.phase = "orders-reveal"
+
+
+def _unsealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    side = next((p for p, x in s.sides.items() if x.orders_label == e.action.label), None)
+    if side is None or s.phase != "orders-reveal":
+        return
+    for line in e.action.orders:
+        brigade, order = orders.parse_order_line(line)
+        s.brigades[brigade].order = order
+    s.sides[side].orders_open = True
+    if all(x.orders_open for x in s.sides.values()):
+        _new_turn(s)
+
+
+# -- the turn -----------------------------------------------------------------
+
+def _new_turn(s: BrigadeState) -> None:
+    """A turn begins (its dice epoch opens): per-turn bookkeeping is reset."""
+    s.turn += 1
+    s.phase, s.step = "initiative", 0
+    s.phasing = s.initiative_winner = ""
+    s.open_rolls = {}
+    s.brigade_tested = False
+    for side in s.sides.values():
+        side.auto_replaces_roll, side.auto_declared = side.auto_declared, False
+        side.order_change_used = side.brigadier_initiative_used = False
+    for u in s.units.values():
+        u.sx, u.sy, u.moved, u.charged, u.fired = u.x, u.y, "", False, False
+    for g in s.generals.values():
+        g.moved = ""
+    for b in s.brigades.values():
+        b.formed_cav_charges = 0
+
+
+def _start_command(s: BrigadeState) -> None:
+    """§4.2, §5.6, §5.12: what happens by itself at the start of the command phase."""
+    for g in s.generals.values():
+        if g.fate == "wounded":
+            g.fate = "present"  # §4.2: wounded generals who left the field return now
+    for b in s.brigades.values():
+        if b.pending is not None:  # §5.12 optional rule: the order changed on an equal roll
+            b.order, b.pending = b.pending, None
+        if b.pending_auto is not None:  # §5.6/§5.8 automatic option declared last turn
+            b.order, b.pending_auto = b.pending_auto, None
+            b.objective_taken = 0
+        if b.order and b.order.kind == "attack" and 0 < b.objective_taken < s.turn:
+            # §5.6: objective taken -> Hold in the next command phase
+            b.order = Order(kind="hold", objective=b.order.objective if b.order.objective in s.places else "")
+            b.objective_taken = 0
+
+
+def _advance(s: BrigadeState) -> None:
+    s.step += 1
+    if s.step >= len(STEPS):
+        if s.turn >= s.max_turns:
+            s.over = True
+            s.result = (f"the scenario's {s.max_turns} turns are played and no army was defeated: "
+                        "the battle is undecided (scenario rule, ours)")
+            return
+        _new_turn(s)
+        return
+    phase = STEPS[s.step][0]
+    if phase == "command" and s.phase != "command":
+        s.phase = phase
+        _start_command(s)
+    if phase == "morale" and s.phase != "morale":
+        s.brigade_tested = False
+    s.phase = phase
+
+
+def _roll_initiative(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    initiative.roll(s, dice)
+    s.step = 1
+
+
+def _choose(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    s.phasing = s.initiative_winner if e.action.take else s.other(s.initiative_winner)
+    _advance(s)
+
+
+def _done(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    _advance(s)
+
+
+def _change(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    b = s.brigades[a.brigade]
+    order = Order(kind=a.order, objective=a.objective, flank=a.flank)
+    _, _, outcome = orders.roll_change(s, b.side, a.brigade, order, dice)
+    s.sides[b.side].order_change_used = True
+    if outcome == "changed":
+        b.order, b.pending, b.objective_taken = order, None, 0
+        _arrive(s, b.id)
+    elif outcome == "pending":
+        b.pending = order
+
+
+def _brig_init(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    b = s.brigades[a.brigade]
+    order = Order(kind=a.order, objective=a.objective, flank=a.flank)
+    _, _, ok = orders.roll_initiative(s, b.side, a.brigade, order, dice)
+    s.sides[b.side].brigadier_initiative_used = True
+    if ok:
+        b.order, b.pending, b.objective_taken = order, None, 0
+        _arrive(s, b.id)
+
+
+def _auto(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    b = s.brigades[a.brigade]
+    b.pending_auto = Order(kind=a.order, objective=a.objective)
+    s.sides[b.side].auto_declared = True
+
+
+def _set_order(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    b = s.brigades[a.brigade]
+    b.order, b.pending, b.objective_taken = Order(kind=a.order, objective=a.objective, flank=a.flank), None, 0
+
+
+def _arrive(s: BrigadeState, brigade: str) -> None:
+    """§5.9: a brigade under Move becomes Hold as soon as its brigadier reaches the objective (R3)."""
+    b = s.brigades[brigade]
+    if b.order is None or b.order.kind != "move":
+        return
+    g = s.generals[b.general]
+    obj = b.order.objective
+    if obj in s.places:
+        tx, ty = s.places[obj].x, s.places[obj].y
+    elif obj in s.brigades:
+        og = s.generals[s.brigades[obj].general]
+        tx, ty = og.x, og.y
+    else:
+        return
+    if dist(g.x, g.y, tx, ty) <= s.tables["areas"]["arrival_inches"]:
+        b.order = Order(kind="hold", objective=obj if obj in s.places else "")
+
+
+def _move(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    piece = s.units.get(a.piece) or s.generals[a.piece]
+    piece.x, piece.y = a.x, a.y
+    piece.moved = s.phase
+    if a.piece in s.generals:
+        if s.generals[a.piece].brigade:
+            _arrive(s, s.generals[a.piece].brigade)
+
+
+def _charge(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    if counts_formed_cavalry_charge(s, a):
+        s.brigades[s.units[a.unit].brigade].formed_cav_charges += 1
+    s.units[a.unit].charged = True
+
+
+def _fire(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    u = s.units[a.unit]
+    faces = dice.roll(f"fire {u.id} at {a.target} (provisional dice)", s.tables["fire"]["dice"], side=u.side)
+    u.fired = True
+    s.open_rolls[str(e.seq)] = OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}", total=sum(faces))
+
+
+def _roll_for(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    faces = dice.roll(f"{a.purpose} ({a.unit})", a.expr)
+    total = parse_expr(a.expr).total(faces)
+    s.open_rolls[str(e.seq)] = OpenRoll(seq=e.seq, side=e.actor, unit=a.unit, purpose=a.purpose, total=total)
+
+
+# -- results entered by the referee ---------------------------------------------
+
+def _casualties(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    u = s.units[a.unit]
+    u.strength = max(0, u.strength - a.count)
+    if u.strength == 0:
+        u.status = "dispersed"
+    army.defeat_check(s, u.side, dice)
+
+
+def _unit_status(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    u = s.units[a.unit]
+    u.status = a.status
+    army.defeat_check(s, u.side, dice, unit_routed=a.status == "routed")
+
+
+def _brigade_morale(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    b = s.brigades[a.brigade]
+    broke = a.result in ("broken", "mass-panic") and b.morale != a.result
+    b.morale = a.result
+    s.brigade_tested = True
+    army.defeat_check(s, b.side, dice, brigade_broke=broke)
+
+
+def _general(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    g = s.generals[a.general]
+    g.fate = a.fate
+    army.defeat_check(s, g.side, dice)
+
+
+def _control(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    a = e.action
+    side = "" if a.side == "none" else a.side
+    s.places[a.place].holder = side
+    for b in s.brigades.values():  # §5.6: the Attack objective is taken
+        if side and b.side == side and b.order and b.order.kind == "attack" and b.order.objective == a.place:
+            b.objective_taken = b.objective_taken or s.turn
+
+
+def _taken(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    b = s.brigades[e.action.brigade]
+    b.objective_taken = b.objective_taken or s.turn
+
+
+def _ended(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    s.over = True
+    s.result = s.result or f"ended by the referee: {e.action.result}"
+
+
+_STEPS = {
+    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
+    ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose, ev.Done: _done,
+    ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
+    ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,
+    ev.Casualties: _casualties, ev.UnitStatus: _unit_status, ev.BrigadeMorale: _brigade_morale,
+    ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken, GameEnded: _ended,
+}

@@ -1,0 +1,94 @@
+"""The state before the first action: the scenario's armies mapped onto the game's players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.core import GameCreated
+from adjudicator.errors import BadInput
+from adjudicator.rulesets.brigade import army
+from adjudicator.rulesets.brigade.state import KINDS, SKILLS, BrigadeState, Brigade, General, Place, Side, Unit
+
+
+def _pos(entry: dict[str, Any], where: str, width: float, height: float) -> tuple[float, float]:
+    at = entry.get("at")
+    if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, (int, float)) for v in at)):
+        raise BadInput(f"scenario: {where}: `at` must be [x, y] in inches")
+    x, y = float(at[0]), float(at[1])
+    if not (0 <= x <= width and 0 <= y <= height):
+        raise BadInput(f"scenario: {where}: {x},{y} is off the {width}x{height} inch table")
+    return x, y
+
+
+def initial_state(created: GameCreated) -> BrigadeState:
+    sc = created.data.get("scenario") or {}
+    tables = created.data.get("tables") or {}
+    sides_data = sc.get("sides") or []
+    if len(sides_data) != 2:
+        raise BadInput("scenario: a General de Brigade game has exactly two sides")
+    if len(created.players) != 2:
+        raise BadInput(f"brigade: two players, one per side ({', '.join(s['id'] for s in sides_data)}), in that order")
+    width, height = float(sc.get("width", 72)), float(sc.get("height", 48))
+    # the scenario's side ids are mapped, in order, onto the game's player names
+    side_of = {s["id"]: p for s, p in zip(sides_data, created.players)}
+
+    def owner(sid: str, where: str) -> str:
+        if sid not in side_of:
+            raise BadInput(f"scenario: {where}: unknown side {sid!r}")
+        return side_of[sid]
+
+    generals: dict[str, General] = {}
+    for g in sc.get("generals", []):
+        skill = g.get("skill", "average")
+        if skill not in SKILLS:
+            raise BadInput(f"scenario: general {g.get('id')}: skill is one of {', '.join(SKILLS)}")
+        x, y = _pos(g, f"general {g.get('id')}", width, height)
+        generals[g["id"]] = General(id=g["id"], name=g.get("name", g["id"]), side=owner(g["side"], g["id"]),
+                                    role=g.get("role", "cinc"), skill=skill, x=x, y=y)
+    sides = {}
+    for s in sides_data:
+        p = side_of[s["id"]]
+        if s.get("cinc") not in generals:
+            raise BadInput(f"scenario: side {s['id']}: its cinc {s.get('cinc')!r} is not a general")
+        sides[p] = Side(id=s["id"], name=s.get("name", s["id"]), nationality=s.get("nationality", ""), cinc=s["cinc"])
+    brigades: dict[str, Brigade] = {}
+    units: dict[str, Unit] = {}
+    for b in sc.get("brigades", []):
+        side = owner(b["side"], b["id"])
+        gd = b.get("general") or {}
+        gid = gd.get("id", f"{b['id']}-g")
+        x, y = _pos(gd, f"brigadier of {b['id']}", width, height)
+        generals[gid] = General(id=gid, name=gd.get("name", gid), side=side, role="brigadier",
+                                skill=gd.get("skill", "average"), x=x, y=y, brigade=b["id"])
+        brigades[b["id"]] = Brigade(id=b["id"], name=b.get("name", b["id"]), side=side, general=gid)
+        for u in b.get("units", []):
+            if u.get("kind") not in KINDS:
+                raise BadInput(f"scenario: unit {u.get('id')}: kind is one of {', '.join(KINDS)}")
+            x, y = _pos(u, f"unit {u['id']}", width, height)
+            strength = int(u.get("strength", 1))
+            units[u["id"]] = Unit(id=u["id"], name=u.get("name", u["id"]), side=side, brigade=b["id"],
+                                  kind=u["kind"], x=x, y=y, sx=x, sy=y, strength=strength, start_strength=strength)
+    places = {}
+    for pl in sc.get("places", []):
+        x, y = _pos(pl, f"place {pl.get('id')}", width, height)
+        holder = owner(pl["holder"], pl["id"]) if pl.get("holder") else ""
+        places[pl["id"]] = Place(id=pl["id"], name=pl.get("name", pl["id"]), x=x, y=y, key=bool(pl.get("key")),
+                                 holder=holder, start_holder=holder)
+    ids = list(generals) + list(brigades) + list(units) + list(places)
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise BadInput(f"scenario: ids must be unique; repeated: {', '.join(dup)}")
+    state = BrigadeState(
+        game=created.game, title=sc.get("title", ""), width=width, height=height,
+        max_turns=int(sc.get("turns", 10)), players=tuple(created.players), options=tuple(created.options),
+        tables=tables, sides=sides, generals=generals, brigades=brigades, units=units, places=places,
+    )
+    for p, side in sides.items():
+        side.value = army.army_value(state, p)
+        side.waver, side.breakpoint = army.points(state.tables, side.value)
+    state.phase = "skills" if needs_skill_roll(state) else "orders"
+    return state
+
+
+def needs_skill_roll(state: BrigadeState) -> bool:
+    return "cinc-skill-roll" in state.options or "brigadier-skills" in state.options

@@ -1,0 +1,192 @@
+"""The state of a General de Brigade game: plain msgspec Structs, positions in inches.
+
+apply() works on a private copy (`clone`) and mutates it; the state it was given is never
+touched, so the engine can keep both.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import msgspec
+
+INFANTRY = ("line-infantry", "guard-infantry", "light-infantry")
+CAVALRY = ("line-cavalry", "guard-cavalry", "cossacks")
+ARTILLERY = ("foot-artillery", "horse-artillery")
+KINDS = INFANTRY + CAVALRY + ARTILLERY
+SKILLS = ("inept", "average", "gifted")
+ORDERS = ("attack", "engage", "support", "move", "hold", "withdraw")
+FLANKS = ("left", "right", "rear")
+UNIT_STATUSES = ("formed", "disordered", "wavering", "retreating", "routed", "pursuing", "dispersed", "removed")
+OFF_TABLE = ("dispersed", "removed")
+BRIGADE_RESULTS = ("steady", "broken", "mass-panic")
+FATES = ("present", "wounded", "lost")
+
+
+class Order(msgspec.Struct, kw_only=True):
+    kind: str
+    objective: str = ""
+    flank: str = ""
+
+    def text(self) -> str:
+        return " ".join(p for p in (self.kind.capitalize(), self.objective, self.flank) if p)
+
+
+class Unit(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    side: str
+    brigade: str
+    kind: str
+    x: float
+    y: float
+    strength: int
+    start_strength: int
+    status: str = "formed"
+    # this turn's bookkeeping, reset when a turn begins
+    sx: float = 0.0
+    sy: float = 0.0
+    moved: str = ""  # the phase it last moved in, this turn
+    charged: bool = False
+    fired: bool = False
+
+    @property
+    def on_table(self) -> bool:
+        return self.status not in OFF_TABLE
+
+
+class General(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    side: str
+    role: str  # cinc or brigadier
+    skill: str
+    x: float
+    y: float
+    brigade: str = ""
+    fate: str = "present"
+    moved: str = ""
+
+
+class Brigade(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    side: str
+    general: str
+    order: Order | None = None
+    pending: Order | None = None  # §5.12 optional rule: changed, effective next command phase
+    pending_auto: Order | None = None  # §5.6/§5.8 automatic option, effective next command phase
+    objective_taken: int = 0  # the turn its Attack objective was taken (0: not taken)
+    morale: str = "steady"
+    formed_cav_charges: int = 0  # §5.7: this turn
+
+
+class Place(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    x: float
+    y: float
+    key: bool = False
+    holder: str = ""
+    start_holder: str = ""
+
+
+class Side(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    nationality: str
+    cinc: str
+    value: int = 0
+    waver: int = 0
+    breakpoint: int = 0
+    waver_tested: bool = False
+    break_tested: bool = False
+    orders_label: str = ""
+    orders_commitment: str = ""
+    orders_open: bool = False
+    skills_rolled: bool = False
+    # this turn
+    order_change_used: bool = False
+    brigadier_initiative_used: bool = False
+    auto_declared: bool = False  # an automatic option declared this turn
+    auto_replaces_roll: bool = False  # last turn's automatic option replaces this turn's roll
+    defeated: bool = False
+
+
+class OpenRoll(msgspec.Struct, kw_only=True):
+    seq: int
+    side: str
+    unit: str
+    purpose: str
+    total: int
+
+
+class DefeatTest(msgspec.Struct, kw_only=True):
+    turn: int
+    side: str
+    reason: str
+    roll: int
+    modifiers: list[tuple[str, int]]
+    total: int
+    defeated: bool
+
+
+class BrigadeState(msgspec.Struct, kw_only=True):
+    game: str
+    title: str
+    width: float
+    height: float
+    max_turns: int
+    players: tuple[str, str]
+    options: tuple[str, ...]
+    tables: dict[str, Any]
+    sides: dict[str, Side]
+    generals: dict[str, General]
+    brigades: dict[str, Brigade]
+    units: dict[str, Unit]
+    places: dict[str, Place]
+    turn: int = 0
+    phase: str = "setup"
+    step: int = 0
+    phasing: str = ""
+    initiative_winner: str = ""
+    initiative_rolls: list[tuple[str, int, int]] = []  # side, dice, total (last round)
+    open_rolls: dict[str, OpenRoll] = {}
+    brigade_tested: bool = False  # a brigade result was entered in this morale phase (§4.8)
+    defeat_tests: list[DefeatTest] = []
+    result: str = ""
+    over: bool = False
+
+    def other(self, side: str) -> str:
+        return self.players[1] if side == self.players[0] else self.players[0]
+
+
+_enc = msgspec.msgpack.Encoder()
+_dec = msgspec.msgpack.Decoder(BrigadeState)
+
+
+def clone(state: BrigadeState) -> BrigadeState:
+    return _dec.decode(_enc.encode(state))
+
+
+def dist(ax: float, ay: float, bx: float, by: float) -> float:
+    return math.hypot(ax - bx, ay - by)
+
+
+def close_order(unit: Unit) -> bool:
+    return unit.kind not in ("light-infantry",) + ARTILLERY
+
+
+def nearest_enemy(state: BrigadeState, side: str, x: float, y: float) -> float:
+    """Distance from (x, y) to the nearest enemy unit on the table; inf when there is none."""
+    best = math.inf
+    for u in state.units.values():
+        if u.side != side and u.on_table:
+            best = min(best, dist(x, y, u.x, u.y))
+    return best
+
+
+def piece_pos(state: BrigadeState, pid: str) -> tuple[float, float]:
+    p = state.units.get(pid) or state.generals[pid]
+    return p.x, p.y

@@ -1,0 +1,172 @@
+"""Who must decide what (`awaiting`) and what they may post (`legal_actions`), for every decision."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+
+from events.core import Action, OrdersSealed, OrdersUnsealed
+from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
+                          Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
+from adjudicator import sealed
+from adjudicator.ruleset import Awaiting
+from adjudicator.rulesets.paris import hexgrid, melee, sequence
+from adjudicator.rulesets.paris.model import ORDERS, PState
+
+SIM_LABEL = "turn1-orders"
+
+
+def awaiting(s: PState) -> list[Awaiting]:
+    if s.phase == "over" or s.result:
+        return []
+    if s.phase == "orders":
+        if len(s.seals) < 2:
+            return [Awaiting(p, "seal your turn-1 orders, one line per wing: WING attack|march|rally (seed 000 §3.1)")
+                    for p in s.players if p not in s.seals]
+        return [Awaiting(p, "unseal your turn-1 orders: they are revealed together (seed 000 §3.1)")
+                for p in s.players if p not in s.unsealed]
+    act = s.active_side
+    if s.phase == "select":
+        allowed = ", ".join(w.id for w in sequence.allowed_wings(s, s.to_play))
+        return [Awaiting(s.to_play, f"turn {s.turn}: activate a wing ({allowed}) or pass (seed 000 §4.2)")]
+    if s.phase == "preempt":
+        cands = ", ".join(w.id for w in sequence.preempt_candidates(s, s.other(act)))
+        return [Awaiting(s.other(act), f"pre-empt {s.active_wing}'s activation with {cands}, or `no preempt` (seed 000 §4.4)")]
+    if s.phase == "act":
+        return [Awaiting(act, f"act with {s.active_wing} ({s.wings[s.active_wing].order}): move, turn, fire, rally, melee; "
+                              "then `end moves` or `end activation` (seed 000 §3.2)")]
+    if s.phase == "react":
+        win = s.window
+        parts = [f"fire ({', '.join(win.fire)})" if win.fire else "", f"intercept ({', '.join(win.intercept)})" if win.intercept else "",
+                 f"react ({', '.join(win.react)})" if win.react else ""]
+        return [Awaiting(s.other(act), f"answer {win.trigger} ({win.event}): " + ", ".join(p for p in parts if p)
+                         + ", or `hold` (seed 000 §8.2, §8.3, §10.3)")]
+    if s.phase == "reactive-melee":
+        cands = ", ".join(u.id for u in melee.reactive_candidates(s))
+        return [Awaiting(s.other(act), f"declare reactive melees ({cands}), then `hold` (seed 000 §11.2)")]
+    if s.phase == "reactivate":
+        return [Awaiting(act, f"`reactivate` {s.active_wing} or `end activation` (seed 000 §4.3)")]
+    return []
+
+
+def sim_salt(s: PState, side: str) -> bytes:
+    """A fixed salt for the orders `legal_actions` proposes: fine for random play, not for secrecy.
+    Players seal their own orders with `adjudicator seal`, which draws a random salt."""
+    return hashlib.sha256(b"paris-example-salt\x00" + s.game.encode() + b"\x00" + side.encode()).digest()
+
+
+def _order_sets(s: PState, side: str) -> list[tuple[str, ...]]:
+    from adjudicator.rulesets.paris.rules import parse_orders
+
+    wings = sorted(w.id for w in s.wings.values() if w.side == side)
+    out = []
+    for combo in itertools.product(ORDERS, repeat=len(wings)):
+        lines = tuple(f"{w} {o}" for w, o in zip(wings, combo))
+        if not parse_orders(s, side, lines)[1]:
+            out.append(lines)
+    return out
+
+
+def _valid(s: PState, side: str, acts: list[Action]) -> list[Action]:
+    from adjudicator.rulesets.paris.rules import validate
+
+    return [a for a in acts if not validate(s, side, a)]
+
+
+def _unit_actions(s: PState, side: str) -> list[Action]:
+    lay = s.layout
+    acts: list[Action] = []
+    wing = s.active_wing
+    if not s.melees:
+        for u in sorted(s.units.values(), key=lambda x: x.id):
+            if u.wing != wing or (u.acted and s.acting_unit != u.id) or u.acted == "rally":
+                continue
+            if not u.artillery and u.level <= 1:
+                # one-hex moves for all, two-hex ones for cavalry: a sample, not every path (the notation takes any)
+                for a in hexgrid.front_hexes(u.hex, u.facing, lay):
+                    acts.append(Move(unit=u.id, path=(a,)))
+                    if u.cavalry:
+                        acts += [Move(unit=u.id, path=(a, b)) for b in hexgrid.front_hexes(a, u.facing, lay)]
+                acts += [Turn(unit=u.id, facing=hexgrid.VERTICES[(u.facing + d) % 6]) for d in (1, 5)]
+            if u.level and not u.artillery and not u.acted:
+                acts.append(Rally(unit=u.id))
+            if u.artillery and not u.fired:
+                acts.append(Turn(unit=u.id, facing=hexgrid.VERTICES[(u.facing + 1) % 6]))
+            if (u.fire > 0 or u.artillery) and not u.fired and u.level <= 1:
+                reach = 10 if u.artillery else 1
+                acts += [Fire(unit=u.id, target=t.id) for t in s.units.values()
+                         if t.side != side and hexgrid.distance(u.hex, t.hex, lay) <= reach]
+        for ld in s.leaders.values():
+            if ld.wing == wing and (not ld.acted or s.acting_unit == ld.id):
+                for u in s.units.values():
+                    if u.wing == wing and u.hex != ld.hex and hexgrid.distance(u.hex, ld.hex, lay) == 1:
+                        acts.append(Move(unit=ld.id, path=(u.hex,)))
+        w = s.wings[wing]
+        if not w.order_change_tried and not s.acting_unit:
+            acts += [ChangeOrder(wing=wing, order=o) for o in ORDERS if o != w.order]
+    acts += _melee_actions(s, side, reactive=False)
+    acts = _valid(s, side, acts)
+    return acts + [EndMoves(), EndActivation()]
+
+
+def _melee_actions(s: PState, side: str, reactive: bool) -> list[Action]:
+    lay = s.layout
+    out: list[Action] = []
+    for u in sorted(s.units.values(), key=lambda x: x.id):
+        if u.side != side or (not reactive and u.wing != s.active_wing):
+            continue
+        for h in hexgrid.front_hexes(u.hex, u.facing, lay):
+            d = melee.defender_in(s, h, side)
+            if d is None:
+                continue
+            sup = tuple(o.id for o in s.units.values() if o.side == side and o.id != u.id and o.level <= 1
+                        and (reactive or o.wing == s.active_wing) and not o.artillery and o.kind != "E"
+                        and h in hexgrid.front_hexes(o.hex, o.facing, lay))
+            out.append(Melee(lead=u.id, target=d.id))
+            if sup:
+                out.append(Melee(lead=u.id, supports=sup, target=d.id))
+    return out
+
+
+def legal_actions(s: PState, side: str) -> list[Action]:
+    if s.phase == "over":
+        return []
+    if s.phase == "orders":
+        if len(s.seals) < 2:
+            if side in s.seals:
+                return []
+            salt = sim_salt(s, side)
+            return [OrdersSealed(label=f"{SIM_LABEL}-{side}", commitment=sealed.commitment(s.game, side, o, salt))
+                    for o in _order_sets(s, side)]
+        if side in s.unsealed:
+            return []
+        salt = sim_salt(s, side)
+        for o in _order_sets(s, side):
+            if sealed.commitment(s.game, side, o, salt) == s.commitments.get(side):
+                return [OrdersUnsealed(label=f"{SIM_LABEL}-{side}", salt=salt.hex(), orders=o)]
+        return []  # sealed with the player's own salt: only they can open it
+    acts: list[Action] = []
+    if s.phase == "select" and side == s.to_play:
+        acts = [Activate(wing=w.id) for w in sequence.allowed_wings(s, side)] + [Pass()]
+    elif s.phase == "preempt" and side == s.other(s.active_side):
+        acts = [Preempt(wing=w.id) for w in sequence.preempt_candidates(s, side)] + [NoPreempt()]
+    elif s.phase == "act" and side == s.active_side:
+        acts = _unit_actions(s, side)
+    elif s.phase == "react" and side == s.other(s.active_side):
+        win = s.window
+        acts = [Fire(unit=u, target=win.trigger) for u in win.fire] + [Intercept(unit=u) for u in win.intercept]
+        for uid in win.react:
+            u = s.units[uid]
+            for f in range(6):
+                if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
+                    acts.append(React(unit=uid, kind="turn", facing=hexgrid.VERTICES[f]))
+        acts = _valid(s, side, acts) + [Hold()]
+    elif s.phase == "reactive-melee" and side == s.other(s.active_side):
+        acts = _valid(s, side, _melee_actions(s, side, reactive=True)) + [Hold()]
+    elif s.phase == "reactivate" and side == s.active_side:
+        acts = _valid(s, side, [Reactivate()]) + [EndActivation()]
+    return acts
+
+
+STANDING_EXAMPLES = (Standing(kind="defensive-fire", mode="always"), Standing(kind="intercept", mode="never"),
+                     Standing(kind="preempt", mode="ask"))

@@ -1,0 +1,164 @@
+"""The state of a `paris` game: units, leaders, wings, the turn sequence and pending decisions.
+
+Every struct is frozen; `Work` (work.py) copies what one event changes, so `apply` stays pure.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+CAVALRY = frozenset("GCRA")
+INFANTRY = frozenset("SLTFHE")
+ARTILLERY = "ART"
+ORDERS = ("attack", "march", "rally")  # §1.2, in priority order
+LEVELS = ("normal", "disorder", "shaken", "broken")  # §12
+STANDING_KINDS = {
+    "preempt": ("ask", "never"),
+    "defensive-fire": ("ask", "always", "never"),
+    "intercept": ("ask", "always", "never"),
+    "react": ("ask", "never"),
+    "reactive-melee": ("ask", "never"),
+}
+
+
+class Unit(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    side: str
+    wing: str
+    kind: str  # a type letter of §2.2, or ART
+    morale: int
+    ma: int
+    fire: int  # fire strength: the roll must reach it (§10.5); 0 = cannot fire
+    hex: str
+    facing: int
+    level: int = 0  # index into LEVELS
+    mp: int = 0  # movement points left in the current activation
+    acted: str = ""  # "", "move" or "rally": what it did in the current activation (§3.2 В)
+    start_hex: str = ""  # where its move began in this activation
+    straight: int = 0  # hexes entered since it last turned, this activation (charge, §11.5)
+    charge: bool = False
+    fired: bool = False  # offensive fire this turn (§10.3); artillery: "Tiré" (§7, §10.3)
+    reacted: bool = False  # reaction movement this enemy activation (§8.2)
+    intercepted: bool = False  # "Перехват" marker: it intercepted this enemy activation (§8.3)
+    lance_lost: bool = False  # a gendarme that lost a level in melee (§11.5)
+    in_command: bool = True  # as traced when it began to move (§5.1)
+
+    @property
+    def cavalry(self) -> bool:
+        return self.kind in CAVALRY
+
+    @property
+    def infantry(self) -> bool:
+        return self.kind in INFANTRY
+
+    @property
+    def artillery(self) -> bool:
+        return self.kind == ARTILLERY
+
+
+class Leader(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    side: str
+    wing: str
+    rating: int
+    ma: int
+    hex: str
+    adjutant: bool = False
+    mp: int = 0
+    acted: str = ""
+    helped_rally: bool = False
+    reacted: bool = False
+
+
+class Wing(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    side: str
+    leader: str
+    order: str
+    done: bool = False  # activated this turn, leader flipped to "Activated" (§4.3)
+    waiting: bool = False  # "En attente" (§4.4)
+    no_reactivation: bool = False  # "Sans réactivation" (§4.4)
+    barred: bool = False  # cannot activate this turn (§5.2.2) or ever (no units left)
+    order_change_tried: bool = False
+    activations: int = 0
+
+
+class Window(msgspec.Struct, frozen=True, kw_only=True):
+    """A pending decision of the non-active side about a trigger (§8.2, §8.3, §10.3)."""
+
+    trigger: str  # the active unit
+    event: str  # enter, turn, rally, fire
+    fire: tuple[str, ...] = ()  # units that may fire defensively
+    intercept: tuple[str, ...] = ()
+    react: tuple[str, ...] = ()
+
+
+class MeleeDecl(msgspec.Struct, frozen=True, kw_only=True):
+    lead: str
+    supports: tuple[str, ...]
+    target: str
+    reactive: bool = False
+
+
+class Mark(msgspec.Struct, frozen=True):
+    """Something to draw on the map: a move or a fire from one hex to another."""
+
+    kind: str
+    src: str
+    dst: str
+
+
+class PState(msgspec.Struct, frozen=True, kw_only=True):
+    game: str
+    scenario: str
+    title: str
+    players: tuple[str, ...]  # the two sides, as the players are named
+    side_names: dict[str, str]  # player -> scenario side name
+    edges: dict[str, str]  # player -> "north" | "south"
+    options: tuple[str, ...]
+    layout: str
+    rows: int
+    cols: int
+    terrain: dict[str, str]  # hex -> terrain type (clear is absent)
+    tables: dict
+    victory: dict
+    turns: int
+    units: dict[str, Unit]
+    leaders: dict[str, Leader]
+    wings: dict[str, Wing]
+    turn: int = 1
+    phase: str = "orders"  # orders, select, preempt, act, react, reactive-melee, reactivate, over
+    seals: tuple[str, ...] = ()  # sides that sealed their turn-1 orders
+    commitments: dict[str, str] = {}
+    unsealed: tuple[str, ...] = ()
+    first: str = ""  # the side with the initiative this turn (§4.1)
+    to_play: str = ""  # who selects the next wing
+    passes: int = 0  # passes in succession (§3.2)
+    active_wing: str = ""
+    preempted_wing: str = ""  # the wing "En attente", to be activated next (§4.4)
+    preempting: bool = False  # the current activation is a pre-emption: no pre-empting it
+    reactivated: bool = False  # the current activation is a re-activation
+    acting_unit: str = ""  # the unit whose movement is under way (§8.1)
+    window: Window | None = None
+    melees: tuple[MeleeDecl, ...] = ()
+    finish_after_melee: bool = False
+    standing: dict[str, dict[str, str]] = {}
+    destroyed: dict[str, tuple[str, ...]] = {}  # side -> its units destroyed (§14 victory)
+    removed: tuple[str, ...] = ()  # units removed without counting for normal victory (Dreux option)
+    result: str = ""
+    last: tuple[str, ...] = ()  # what the last event did, for the report
+    marks: tuple[Mark, ...] = ()  # what the last event did, for the map
+    provisional_used: tuple[str, ...] = ()  # provisional tables that decided the last event
+    option_data: dict = {}  # the scenario's data for each option chosen
+    orders_pending: dict[str, dict[str, str]] = {}  # unsealed turn-1 orders, applied when both are open
+
+    def other(self, side: str) -> str:
+        return self.players[1] if side == self.players[0] else self.players[0]
+
+    @property
+    def active_side(self) -> str:
+        w = self.wings.get(self.active_wing)
+        return w.side if w else ""

@@ -1,0 +1,132 @@
+"""The post notation of `paris`: one action a line, as a player writes it on a forum."""
+
+from __future__ import annotations
+
+from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
+                          Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
+from adjudicator.ruleset import Verb
+from adjudicator.rulesets.paris import hexgrid
+
+
+def _words(args: str, n: int, usage: str) -> list[str]:
+    parts = args.lower().split()
+    if len(parts) != n:
+        raise ValueError(f"usage: {usage}")
+    return parts
+
+
+def _none(args: str, usage: str) -> None:
+    if args.strip():
+        raise ValueError(f"`{usage}` takes nothing after it")
+
+
+def _hexes(parts: list[str]) -> tuple[str, ...]:
+    for h in parts:
+        hexgrid.parse_hex(h)
+    return tuple(parts)
+
+
+def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
+    parts = args.lower().replace("→", " ").replace("->", " ").replace(",", " ").split()
+    if len(parts) < 2:
+        raise ValueError("usage: move UNIT HEX [HEX...], the hexes entered one after the other")
+    return Move(unit=parts[0], path=_hexes(parts[1:]))
+
+
+def _turn(args: str, actor: str, body: tuple[str, ...]) -> Turn:
+    unit, facing = _words(args, 2, "turn UNIT FACING (N, NE, SE, S, SW, NW)")
+    hexgrid.parse_facing(facing)
+    return Turn(unit=unit, facing=facing.upper())
+
+
+def _fire(args: str, actor: str, body: tuple[str, ...]) -> Fire:
+    parts = args.lower().split()
+    usage = "fire UNIT at TARGET [+1|+2] [left|right]"
+    if len(parts) < 3 or parts[1] != "at":
+        raise ValueError(f"usage: {usage}")
+    extra, side = 0, ""
+    for p in parts[3:]:
+        if p in ("+1", "+2", "+0"):
+            extra = int(p)
+        elif p in ("left", "right"):
+            side = p
+        else:
+            raise ValueError(f"usage: {usage}")
+    return Fire(unit=parts[0], target=parts[2], extra=extra, side=side)
+
+
+def _format_fire(a: Fire) -> str:
+    return f"fire {a.unit} at {a.target}" + (f" +{a.extra}" if a.extra else "") + (f" {a.side}" if a.side else "")
+
+
+def _melee(args: str, actor: str, body: tuple[str, ...]) -> Melee:
+    parts = args.lower().replace(",", " ").split()
+    if "at" not in parts or parts.index("at") == 0 or len(parts) != parts.index("at") + 2:
+        raise ValueError("usage: melee LEAD [SUPPORT...] at TARGET")
+    i = parts.index("at")
+    return Melee(lead=parts[0], supports=tuple(parts[1:i]), target=parts[i + 1])
+
+
+def _change(args: str, actor: str, body: tuple[str, ...]) -> ChangeOrder:
+    parts = [p for p in args.lower().split() if p != "to"]
+    if len(parts) != 2:
+        raise ValueError("usage: change order WING to attack|march|rally")
+    return ChangeOrder(wing=parts[0], order=parts[1].rstrip("!"))
+
+
+def _react(args: str, actor: str, body: tuple[str, ...]) -> React:
+    parts = args.lower().split()
+    usage = "react UNIT turn FACING | react UNIT retreat HEX [HEX...]"
+    if len(parts) < 3 or parts[1] not in ("turn", "retreat"):
+        raise ValueError(f"usage: {usage}")
+    if parts[1] == "turn":
+        if len(parts) != 3:
+            raise ValueError(f"usage: {usage}")
+        hexgrid.parse_facing(parts[2])
+        return React(unit=parts[0], kind="turn", facing=parts[2].upper())
+    return React(unit=parts[0], kind="retreat", path=_hexes(parts[2:]))
+
+
+def _format_react(a: React) -> str:
+    return f"react {a.unit} turn {a.facing}" if a.kind == "turn" else f"react {a.unit} retreat {' '.join(a.path)}"
+
+
+def _standing(args: str, actor: str, body: tuple[str, ...]) -> Standing:
+    kind, mode = _words(args, 2, "standing KIND MODE, e.g. standing defensive-fire always")
+    return Standing(kind=kind, mode=mode)
+
+
+VERBS = (
+    Verb("activate", Activate, lambda a, actor, b: Activate(wing=_words(a, 1, "activate WING")[0]),
+         lambda x: f"activate {x.wing}", "activate WING: activate one of your wings (§4.2)"),
+    Verb("pass", Pass, lambda a, actor, b: (_none(a, "pass"), Pass())[1], lambda x: "pass",
+         "pass: activate nothing now (§3.2)"),
+    Verb("preempt", Preempt, lambda a, actor, b: Preempt(wing=_words(a, 1, "preempt WING")[0]),
+         lambda x: f"preempt {x.wing}", "preempt WING: try to pre-empt the activation just made (§4.4)"),
+    Verb("no preempt", NoPreempt, lambda a, actor, b: (_none(a, "no preempt"), NoPreempt())[1], lambda x: "no preempt",
+         "no preempt: let the activation go ahead (§4.4)"),
+    Verb("change order", ChangeOrder, _change, lambda x: f"change order {x.wing} to {x.order}",
+         "change order WING to ORDER: try to change the active wing's order (§6.3)"),
+    Verb("move", Move, _move, lambda x: f"move {x.unit} {' '.join(x.path)}",
+         "move UNIT HEX [HEX...]: enter front hexes one after the other (§8.1); a leader moves the same way"),
+    Verb("turn", Turn, _turn, lambda x: f"turn {x.unit} {x.facing}", "turn UNIT FACING: face another vertex (§7)"),
+    Verb("fire", Fire, _fire, _format_fire, "fire UNIT at TARGET [+1|+2] [left|right]: offensive or defensive fire (§10)"),
+    Verb("rally", Rally, lambda a, actor, b: Rally(unit=_words(a, 1, "rally UNIT")[0]), lambda x: f"rally {x.unit}",
+         "rally UNIT: try to regain a morale level (§13)"),
+    Verb("melee", Melee, _melee, lambda x: f"melee {' '.join((x.lead,) + x.supports)} at {x.target}",
+         "melee LEAD [SUPPORT...] at TARGET: declare a melee (§11.2)"),
+    Verb("end moves", EndMoves, lambda a, actor, b: (_none(a, "end moves"), EndMoves())[1], lambda x: "end moves",
+         "end moves: resolve the melees, then decide on re-activation (§3.2 Г-Д)"),
+    Verb("end activation", EndActivation, lambda a, actor, b: (_none(a, "end activation"), EndActivation())[1],
+         lambda x: "end activation", "end activation: resolve the melees and finish the wing (§3.2 Е)"),
+    Verb("reactivate", Reactivate, lambda a, actor, b: (_none(a, "reactivate"), Reactivate())[1], lambda x: "reactivate",
+         "reactivate: try to activate the wing a second time (§4.3)"),
+    Verb("intercept", Intercept, lambda a, actor, b: Intercept(unit=_words(a, 1, "intercept UNIT")[0]),
+         lambda x: f"intercept {x.unit}", "intercept UNIT: cavalry tries to intercept the moving unit (§8.3)"),
+    Verb("react", React, _react, _format_react, "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2)"),
+    Verb("hold", Hold, lambda a, actor, b: (_none(a, "hold"), Hold())[1], lambda x: "hold",
+         "hold: no (further) reaction or reactive melee now"),
+    Verb("standing", Standing, _standing, lambda x: f"standing {x.kind} {x.mode}",
+         "standing KIND MODE: preempt ask|never, defensive-fire ask|always|never, intercept ask|always|never, "
+         "react ask|never, reactive-melee ask|never"),
+)

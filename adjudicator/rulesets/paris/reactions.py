@@ -1,0 +1,159 @@
+"""The non-active side's answers to what an active unit does (seed 000 §8.2, §8.3, §10.3):
+interception, defensive fire and reaction movement, decided by standing orders or in a window."""
+
+from __future__ import annotations
+
+from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris.fire import can_fire_at, resolve
+from adjudicator.rulesets.paris.model import Window
+from adjudicator.rulesets.paris.morale import can_stack
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los
+
+
+def mode(s: View, side: str, kind: str) -> str:
+    return s.standing.get(side, {}).get(kind, "ask")
+
+
+def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
+    return hexgrid.in_cone(cav_hex, facing, h, depth, layout(s))
+
+
+def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -> tuple[list[str], list[str], list[str]]:
+    """(defensive fire, interception, reaction movement) candidates for a trigger."""
+    trig = s.units.get(trig_id)
+    if trig is None:
+        return [], [], []
+    side = s.other(trig.side)
+    depth = int(s.tables.get("interception", {}).get("zone_depth", 2))
+    fire, inter, react = [], [], []
+    lay = layout(s)
+    for u in sorted(s.units.values(), key=lambda x: x.id):
+        if u.side != side:
+            continue
+        d = hexgrid.distance(u.hex, trig.hex, lay)  # cheap first: most units are too far for anything
+        if d > (10 if u.artillery else 2 if not u.cavalry else max(2, depth)):
+            continue
+        if (event not in ("fire", "artfire") or u.id in fired_on) and (u.artillery or (d == 1 and u.fire > 0)):
+            if not can_fire_at(s, u, trig, defensive=True):
+                fire.append(u.id)
+        if event == "enter" and u.cavalry and d <= depth and u.level <= 1 and not u.intercepted \
+                and in_intercept_zone(s, u.hex, u.facing, trig.hex, depth):
+            inter.append(u.id)
+        if event != "artfire" and not u.artillery and d <= 2 and u.level <= 1 and not u.reacted \
+                and effective_ma(u) >= trig.ma and los(s, u.hex, trig.hex):
+            react.append(u.id)
+    return fire, inter, react
+
+
+def attempt_intercept(w: Work, uid: str, trig_id: str) -> bool:
+    """§8.3: d10 - leader rating <= the table number places the interceptor beside the mover and stops it."""
+    u = w.units[uid]
+    trig = w.units.get(trig_id)
+    if trig is None:
+        return False
+    w.set_unit(uid, intercepted=True)
+    ld = leader_of(w, u.wing)
+    rating = ld.rating if ld else 0
+    need = int(w.table("interception").get(u.kind, 5))
+    roll = w.d10(f"interception {uid}", u.side)
+    ok = roll - rating <= need
+    w.say(f"{uid} tries to intercept {trig_id}: d10 {roll}-{rating} = {roll - rating} vs {need}: "
+          + ("success" if ok else "fails") + f"{w.used('interception')} (seed 000 §8.3)")
+    if not ok:
+        return False
+    lay = w.s.layout
+    spots = [h for h in hexgrid.neighbours(trig.hex, lay) if can_stack(w, u, h)
+             and not any(o.hex == h and o.side != u.side for o in w.units.values())]
+    if not spots:
+        w.say(f"no free hex beside {trig_id}: {uid} cannot be placed, the interception has no effect (ruling R14)")
+        return False
+    spot = min(spots, key=lambda h: (hexgrid.distance(h, u.hex, lay), h))
+    d = hexgrid.direction_of(spot, trig.hex, lay)
+    w.mark("move", u.hex, spot)
+    w.set_unit(uid, hex=spot, facing=d if d is not None else u.facing)
+    for ld2 in list(w.leaders.values()):
+        if ld2.hex == u.hex and not any(o.hex == u.hex and o.wing == ld2.wing and o.id != uid for o in w.units.values()):
+            w.set_leader(ld2.id, hex=spot)
+    w.set_unit(trig_id, mp=0, charge=False, straight=0)
+    w.say(f"{uid} is placed at {spot}; {trig_id} stops and loses any charge bonus (seed 000 §8.3)")
+    return True
+
+
+def defensive_fire(w: Work, uid: str, trig_id: str, side: str = "") -> None:
+    resolve(w, uid, trig_id, 0, side, "defensive fire")
+
+
+def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -> bool:
+    """Offer the non-active side its reactions; True when the active unit's movement must stop
+    (it was intercepted, broken or destroyed, or a window awaits the other side's decision)."""
+    trig = w.units.get(trig_id)
+    if trig is None:
+        return True
+    side = w.other(trig.side)
+    fire, inter, react = eligible(w, trig_id, event, fired_on)
+    stopped = False
+    if inter:
+        m = mode(w, side, "intercept")
+        if m == "always":
+            for uid in inter:
+                w.say(f"standing order of {side}: intercept always")
+                if attempt_intercept(w, uid, trig_id):
+                    stopped = True
+                    break
+            inter = []
+        elif m == "never":
+            w.say(f"{side}'s standing order: intercept never ({', '.join(inter)} eligible)")
+            inter = []
+    if fire:
+        m = mode(w, side, "defensive-fire")
+        if m == "always":
+            w.say(f"standing order of {side}: defensive fire always")
+            for uid in fire:
+                if trig_id in w.units and uid in w.units:
+                    defensive_fire(w, uid, trig_id)
+            fire = []
+        elif m == "never":
+            w.say(f"{side}'s standing order: defensive fire never ({', '.join(fire)} eligible)")
+            fire = []
+    if react and mode(w, side, "react") == "never":
+        react = []
+    t = w.units.get(trig_id)
+    if t is None or t.level >= 2:
+        return True
+    # reacting units and interceptors must still be there and able after the automatic reactions
+    fire = [u for u in fire if u in w.units]
+    inter = [u for u in inter if u in w.units and not stopped]
+    react = [u for u in react if u in w.units and w.units[u].level <= 1]
+    if fire or inter or react:
+        w.set(window=Window(trigger=trig_id, event=event, fire=tuple(fire), intercept=tuple(inter), react=tuple(react)),
+              phase="react")
+        w.say(f"{side} may react to {trig_id} at {t.hex}: "
+              + "; ".join(x for x in (f"fire: {', '.join(fire)}" if fire else "", f"intercept: {', '.join(inter)}" if inter else "",
+                                      f"react: {', '.join(react)}" if react else "") if x))
+        return True
+    return stopped
+
+
+def consume(w: Work, uid: str) -> None:
+    """A unit answered: drop it from the window; close the window when nothing is left to decide."""
+    win = w.window
+    if win is None:
+        return
+    trig = w.units.get(win.trigger)
+    if trig is None or trig.level >= 2:
+        close(w)
+        return
+
+    def keep(xs: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(x for x in xs if x != uid and x in w.units)
+
+    new = Window(trigger=win.trigger, event=win.event, fire=keep(win.fire),
+                 intercept=() if trig.mp == 0 else keep(win.intercept), react=keep(win.react))
+    if new.fire or new.intercept or new.react:
+        w.set(window=new)
+    else:
+        close(w)
+
+
+def close(w: Work) -> None:
+    w.set(window=None, phase="act")

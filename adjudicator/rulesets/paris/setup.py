@@ -1,0 +1,72 @@
+"""The state before any action, from the scenario and tables embedded in the game's first event."""
+
+from __future__ import annotations
+
+from adjudicator.errors import BadInput
+from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
+from events.core import GameCreated
+
+
+def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
+    kind = spec["kind"]
+    if kind not in CAVALRY | INFANTRY and kind != ARTILLERY:
+        raise BadInput(f"scenario: unit {spec.get('id')!r} has unknown type {kind!r}")
+    hexgrid.parse_hex(spec["hex"])
+    fire = int(scen.get("fire_factors", {}).get(kind, 0)) if kind != ARTILLERY else 1
+    morale = spec.get("morale", scen.get("artillery", {}).get("morale", 6))
+    return Unit(id=spec["id"], name=spec.get("name", spec["id"]), side=side, wing=wing, kind=kind,
+                morale=int(morale), ma=int(spec.get("ma", 0)), fire=fire, hex=spec["hex"], facing=facing)
+
+
+def initial_state(created: GameCreated) -> PState:
+    scen = created.data.get("scenario") or {}
+    tables = created.data.get("tables") or {}
+    if not scen.get("wings"):
+        raise BadInput("paris needs a scenario (dreux-1562 or ivry-1590)")
+    sides = list(scen["sides"])
+    players = list(created.players)
+    if len(players) != 2:
+        raise BadInput(f"paris is a two-player game ({' and '.join(sides)}); name two --player")
+    # players named as the scenario's sides take those sides; otherwise the first player takes the first side
+    if sorted(players) == sorted(sides):
+        players = sides
+    to_player = dict(zip(sides, players))
+    for opt in created.options:
+        if opt not in scen.get("options", {}):
+            raise BadInput(f"option {opt!r} does not apply to scenario {created.scenario}")
+    units: dict[str, Unit] = {}
+    leaders: dict[str, Leader] = {}
+    wings: dict[str, Wing] = {}
+    extra: dict[str, list] = {}
+    if "huguenot-artillery" in created.options:
+        o = scen["options"]["huguenot-artillery"]
+        extra.setdefault(o["wing"], []).extend(o["units"])
+    for w in scen["wings"]:
+        side = to_player[w["side"]]
+        facing = hexgrid.parse_facing(scen.get("facing", {}).get(w["side"], "N"))
+        order = "attack"
+        if "guise" in created.options and scen["options"]["guise"]["wing"] == w["id"]:
+            order = scen["options"]["guise"]["order"]
+        for spec in list(w["units"]) + extra.get(w["id"], []):
+            if spec["id"] in units:
+                raise BadInput(f"scenario: unit id {spec['id']!r} is used twice")
+            units[spec["id"]] = _unit(spec, side, w["id"], facing, scen)
+        ld = w["leader"]
+        leaders[ld["id"]] = Leader(id=ld["id"], name=ld.get("name", ld["id"]), side=side, wing=w["id"],
+                                   rating=int(ld.get("rating", 0)), ma=int(ld.get("ma", 12)), hex=ld["hex"])
+        wings[w["id"]] = Wing(id=w["id"], name=w.get("name", w["id"]), side=side, leader=ld["id"], order=order)
+    terrain: dict[str, str] = {}
+    for kind, hexes in (scen.get("map", {}).get("terrain", {}) or {}).items():
+        for h in hexes:
+            terrain[h] = kind
+    m = scen.get("map", {})
+    return PState(
+        game=created.game, scenario=created.scenario, title=scen.get("title", created.scenario),
+        players=tuple(players), side_names={p: s for s, p in to_player.items()},
+        edges={to_player[s]: e for s, e in scen.get("edges", {}).items()}, options=tuple(created.options),
+        layout=m.get("layout", "odd-r"), rows=int(m.get("rows", 18)), cols=int(m.get("cols", 24)),
+        terrain=terrain, tables=tables, victory=scen.get("victory", {}), turns=int(scen.get("turns", 10)),
+        units=units, leaders=leaders, wings=wings,
+        standing={p: {} for p in players}, option_data={o: scen['options'][o] for o in created.options}, destroyed={p: () for p in players},
+    )

@@ -1,0 +1,191 @@
+"""A working copy of the state for one event: what changed, the rolls, the report lines.
+
+`apply` builds one, lets the rule modules change it, and freezes it back into a new PState;
+the state it came from is never touched, so apply stays pure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris.model import Leader, Mark, PState, Unit, Wing
+
+
+class Work:
+    def __init__(self, s: PState, dice: Any = None):
+        self.s = s
+        self.dice = dice
+        self.units: dict[str, Unit] = dict(s.units)
+        self.leaders: dict[str, Leader] = dict(s.leaders)
+        self.wings: dict[str, Wing] = dict(s.wings)
+        self.changes: dict[str, Any] = {}
+        self.lines: list[str] = []
+        self.marks: list[Mark] = []
+        self.prov: list[str] = []
+
+    # -- reading -------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        changes = self.__dict__.get("changes", {})
+        if name in changes:
+            return changes[name]
+        return getattr(self.__dict__["s"], name)
+
+    def set(self, **kw: Any) -> None:
+        self.changes.update(kw)
+
+    def other(self, side: str) -> str:
+        return self.s.other(side)
+
+    @property
+    def active_side(self) -> str:
+        w = self.wings.get(self.active_wing)
+        return w.side if w else ""
+
+    def table(self, name: str) -> dict:
+        return self.s.tables.get(name, {})
+
+    def used(self, name: str) -> str:
+        """Note that table `name` decided something; returns a tag for the report line."""
+        if self.table(name).get("provisional"):
+            if name not in self.prov:
+                self.prov.append(name)
+            return f" [provisional table: {name}]"
+        return ""
+
+    # -- writing ---------------------------------------------------------------
+    def set_unit(self, uid: str, **kw: Any) -> Unit:
+        u = msgspec.structs.replace(self.units[uid], **kw)
+        self.units[uid] = u
+        return u
+
+    def set_leader(self, lid: str, **kw: Any) -> Leader:
+        ld = msgspec.structs.replace(self.leaders[lid], **kw)
+        self.leaders[lid] = ld
+        return ld
+
+    def set_wing(self, wid: str, **kw: Any) -> Wing:
+        w = msgspec.structs.replace(self.wings[wid], **kw)
+        self.wings[wid] = w
+        return w
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def mark(self, kind: str, src: str, dst: str) -> None:
+        self.marks.append(Mark(kind, src, dst))
+
+    def d10(self, purpose: str, side: str = "") -> int:
+        expr = self.table("dice").get("d10", "1d10z")
+        return sum(self.dice.roll(purpose, expr, side))
+
+    def freeze(self) -> PState:
+        return msgspec.structs.replace(
+            self.s, units=self.units, leaders=self.leaders, wings=self.wings, last=tuple(self.lines),
+            marks=tuple(self.marks), provisional_used=tuple(self.prov), **self.changes)
+
+    # -- geometry helpers --------------------------------------------------------
+    def dist(self, a: str, b: str) -> int:
+        return hexgrid.distance(a, b, self.s.layout)
+
+
+View = Work | PState
+"""Read-only helpers below take either a PState or a Work (both expose units, leaders, wings)."""
+
+
+def layout(s: View) -> str:
+    return s.s.layout if isinstance(s, Work) else s.layout
+
+
+def on_map(s: View, h: str) -> bool:
+    if not h:
+        return False
+    row, col = hexgrid.parse_hex(h)
+    st = s.s if isinstance(s, Work) else s
+    return 1 <= row <= st.rows and 1 <= col <= st.cols
+
+
+def terrain_of(s: View, h: str) -> str:
+    st = s.s if isinstance(s, Work) else s
+    return st.terrain.get(h, "clear")
+
+
+def terrain_row(s: View, h: str) -> dict:
+    st = s.s if isinstance(s, Work) else s
+    t = st.tables.get("terrain", {})
+    return t.get(terrain_of(s, h), t.get("clear", {}))
+
+
+def units_at(s: View, h: str) -> list[Unit]:
+    return [u for u in s.units.values() if u.hex == h]
+
+
+def leaders_at(s: View, h: str) -> list[Leader]:
+    return [ld for ld in s.leaders.values() if ld.hex == h]
+
+
+def enemies(s: View, side: str) -> list[Unit]:
+    return [u for u in s.units.values() if u.side != side]
+
+
+_ENEMY_CACHE: dict[tuple[int, str], tuple[object, dict[str, int]]] = {}
+
+
+def _nearest(s: View, side: str, h: str) -> int:
+    lay = layout(s)
+    ds = [hexgrid.distance(h, u.hex, lay) for u in s.units.values() if u.side != side]
+    return min(ds) if ds else 99
+
+
+def nearest_enemy(s: View, side: str, h: str) -> int:
+    """Hexes from h to the nearest enemy unit; memoised per frozen state (the dicts are held, so an
+    id is never reused while cached)."""
+    if isinstance(s, Work):
+        return _nearest(s, side, h)
+    key = (id(s.units), side)
+    hit = _ENEMY_CACHE.get(key)
+    if hit is None or hit[0] is not s.units:
+        if len(_ENEMY_CACHE) > 64:
+            _ENEMY_CACHE.clear()
+        hit = _ENEMY_CACHE[key] = (s.units, {})
+    memo = hit[1]
+    if h not in memo:
+        memo[h] = _nearest(s, side, h)
+    return memo[h]
+
+
+def adjacent_to_enemy(s: View, side: str, h: str) -> bool:
+    return nearest_enemy(s, side, h) <= 1
+
+
+def leader_of(s: View, wing: str) -> Leader | None:
+    w = s.wings.get(wing)
+    return s.leaders.get(w.leader) if w else None
+
+
+def effective_ma(u: Unit) -> int:
+    """§12.2: disorder halves movement, shaken has none, broken only routs."""
+    if u.level == 0:
+        return u.ma
+    if u.level == 1:
+        return u.ma // 2
+    return 0
+
+
+def effective_morale(s: View, u: Unit) -> int:
+    st = s.s if isinstance(s, Work) else s
+    pen = st.tables.get("morale", {}).get("penalty", [0, 1, 2, 5])
+    return u.morale - pen[min(u.level, 3)]
+
+
+def blocks_los(s: View, h: str) -> bool:
+    """§10.2: units block sight, except leaders, forlorn hopes (E) and artillery; so does blocking terrain."""
+    if terrain_row(s, h).get("blocks"):
+        return True
+    return any(u.kind not in ("E", "ART") for u in units_at(s, h))
+
+
+def los(s: View, a: str, b: str) -> bool:
+    return hexgrid.has_los(a, b, lambda h: blocks_los(s, h), layout(s))

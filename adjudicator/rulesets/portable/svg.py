@@ -1,0 +1,95 @@
+"""The battlefield as SVG for `adjudicator map`: grid, terrain, roads, and every unit with its SP and class."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .grid import coords, name
+from .state import PortableState, Unit
+
+CELL = 56
+TOP = 64
+LEFT = 28
+FILL = {"open": "#eef3df", "hill": "#d9c38f", "woods": "#7fae6b", "village": "#c9a27e", "river": "#7fb4e0",
+        "ford": "#a9d0ee", "trench": "#b49a7a"}
+SIDE_COLOURS = ("#c0392b", "#1f4e9c")
+ARM_MARK = {"infantry": "INF", "cavalry": "CAV", "mg": "MG", "artillery": "ART", "transport": "TRN"}
+CLASS_MARK = {"elite": "E", "average": "A", "poor": "P"}
+ARROW = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+def _xy(square: str) -> tuple[int, int]:
+    c, r = coords(square)
+    return LEFT + c * CELL, TOP + r * CELL
+
+
+def _unit(state: PortableState, u: Unit, colour: str) -> list[str]:
+    x, y = _xy(u.square)
+    out = []
+    border = 'stroke="#000" stroke-width="4"' if u.formation == "square" else 'stroke="#222" stroke-width="1"'
+    out.append(f'<rect x="{x + 5}" y="{y + 9}" width="{CELL - 10}" height="{CELL - 18}" rx="3" fill="{colour}" {border}/>')
+    out.append(f'<text x="{x + CELL / 2}" y="{y + 22}" class="u">{ARM_MARK.get(u.arm, "?")}{" H" if u.horse else ""}'
+               f'{" SQ" if u.formation == "square" else ""}</text>')
+    out.append(f'<text x="{x + CELL / 2}" y="{y + 33}" class="u">{u.sp} SP {CLASS_MARK[u.cls]}</text>')
+    out.append(f'<text x="{x + CELL / 2}" y="{y + 43}" class="id">{escape(u.id)}</text>')
+    if u.arm == "artillery" and u.facing:
+        dx, dy = ARROW[u.facing]
+        cx, cy = x + CELL / 2 + dx * (CELL / 2 - 4), y + CELL / 2 + dy * (CELL / 2 - 4)
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="#000"/>')
+    return out
+
+
+def render_svg(state: PortableState) -> str:
+    w, h = LEFT + state.width * CELL + 8, TOP + state.height * CELL + 74
+    colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(state.sides)}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">',
+           "<style>.u{font-size:10px;fill:#fff;text-anchor:middle;font-weight:bold}"
+           ".id{font-size:8px;fill:#fff;text-anchor:middle}.lab{font-size:11px;fill:#333;text-anchor:middle}"
+           ".t{font-size:9px;fill:#333}.h{font-size:14px;font-weight:bold}</style>",
+           f'<rect width="{w}" height="{h}" fill="#fff"/>']
+    phase = state.phase if state.phase != "activation" else f"activation: {state.active}"
+    out.append(f'<text x="8" y="20" class="h">{escape(state.title)} · turn {state.turn} · {escape(phase)}</text>')
+    line = "   ".join(f"{a.name} ({s}): lost {a.lost} of EP {a.ep}{' EXHAUSTED' if a.exhausted else ''}"
+                      for s, a in state.armies.items())
+    out.append(f'<text x="8" y="40" font-size="11">{escape(line)}</text>')
+    for c in range(state.width):
+        out.append(f'<text x="{LEFT + c * CELL + CELL / 2}" y="{TOP - 6}" class="lab">{chr(65 + c)}</text>')
+    for r in range(state.height):
+        out.append(f'<text x="{LEFT / 2}" y="{TOP + r * CELL + CELL / 2 + 4}" class="lab">{r + 1}</text>')
+        for c in range(state.width):
+            sq = name(c, r)
+            kind = state.terrain.get(sq, "open")
+            x, y = _xy(sq)
+            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}" stroke="#999" stroke-width="0.5"/>')
+            if kind != "open":
+                label = kind + (" (fort)" if sq in state.fortified else "")
+                out.append(f'<text x="{x + 2}" y="{y + CELL - 3}" class="t">{label}</text>')
+    roads = set(state.roads)
+    for sq in sorted(roads):
+        x, y = _xy(sq)
+        c, r = coords(sq)
+        for n in (name(c + 1, r), name(c, r + 1)):
+            if n in roads:
+                nx, ny = _xy(n)
+                out.append(f'<line x1="{x + CELL / 2}" y1="{y + CELL / 2}" x2="{nx + CELL / 2}" y2="{ny + CELL / 2}" '
+                           'stroke="#8a6d3b" stroke-width="5" stroke-linecap="round"/>')
+        out.append(f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="3" fill="#8a6d3b"/>')
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.arm != "commander":
+            out += _unit(state, u, colour[u.side])
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.arm == "commander":
+            x, y = _xy(u.square)
+            out.append(f'<circle cx="{x + CELL - 9}" cy="{y + 9}" r="8" fill="#f1c40f" stroke="{colour[u.side]}" stroke-width="3"/>')
+            out.append(f'<text x="{x + CELL - 9}" y="{y + 12}" font-size="8" text-anchor="middle">C</text>')
+            out.append(f'<text x="{x + 3}" y="{y + 8}" font-size="7" fill="#000">{escape(u.id)}</text>')
+    ly = TOP + state.height * CELL + 18
+    for i, s in enumerate(state.sides):
+        out.append(f'<rect x="{8 + i * 220}" y="{ly - 10}" width="12" height="12" fill="{colour[s]}"/>')
+        out.append(f'<text x="{24 + i * 220}" y="{ly}" font-size="11">{escape(state.armies[s].title)} ({s})</text>')
+    out.append(f'<text x="8" y="{ly + 18}" font-size="10">SP = strength points, E/A/P = elite/average/poor, '
+               'thick border = square, dot = gun facing, C = commander (gold), H = horse artillery</text>')
+    if state.result:
+        out.append(f'<text x="8" y="{ly + 36}" font-size="11" font-weight="bold">{escape(state.result)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,115 @@
+"""The actions of `paris`: "Paris vaut bien une messe !" (seed 000).
+
+Tags and field meanings never change once a log is shipped; new fields get defaults.
+Unit, leader and wing ids come from the scenario; hexes are the game's four-digit ids.
+"""
+
+from __future__ import annotations
+
+from events.core import Action
+
+
+class Activate(Action, tag="paris.activate"):
+    """§4.2: the side to play activates one of its wings."""
+
+    wing: str
+
+
+class Pass(Action, tag="paris.pass"):
+    """§3.2: the side to play activates nothing now; two passes in succession end the phase."""
+
+
+class Preempt(Action, tag="paris.preempt"):
+    """§4.4: the non-active side tries to pre-empt the wing just activated with one of its own."""
+
+    wing: str
+
+
+class NoPreempt(Action, tag="paris.no-preempt"):
+    """§4.4: the non-active side lets the activation go ahead."""
+
+
+class ChangeOrder(Action, tag="paris.change-order"):
+    """§6.3: the wing just activated tries to change its order."""
+
+    wing: str
+    order: str
+
+
+class Move(Action, tag="paris.move"):
+    """§8.1: a unit (or a leader, §5.2) enters the hexes of `path` one after the other."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+class Turn(Action, tag="paris.turn"):
+    """§7: a unit turns to face the vertex `facing` (N, NE, SE, S, SW, NW)."""
+
+    unit: str
+    facing: str
+
+
+class Fire(Action, tag="paris.fire", kw_only=True):
+    """§10: offensive fire (active side, `extra` MP for +1 each) or defensive fire (in a reaction window)."""
+
+    unit: str
+    target: str
+    extra: int = 0
+    side: str = ""  # grazing fire along a hex edge: "left" or "right" of the line (§10.5); "" = left
+
+
+class Rally(Action, tag="paris.rally"):
+    """§13: a unit of the active wing tries to regain a morale level."""
+
+    unit: str
+
+
+class Melee(Action, tag="paris.melee", kw_only=True):
+    """§11.2: declare a melee: the lead unit, its supports, the defending unit."""
+
+    lead: str
+    supports: tuple[str, ...] = ()
+    target: str
+
+
+class EndMoves(Action, tag="paris.end-moves"):
+    """§3.2 Г: no more unit actions; the declared melees are resolved."""
+
+
+class EndActivation(Action, tag="paris.end-activation"):
+    """§3.2 Е: the active wing's activation is over (no re-activation attempt)."""
+
+
+class Reactivate(Action, tag="paris.reactivate"):
+    """§4.3: the active wing tries to activate a second time."""
+
+
+class Intercept(Action, tag="paris.intercept"):
+    """§8.3: a cavalry unit of the non-active side tries to intercept the moving unit."""
+
+    unit: str
+
+
+class React(Action, tag="paris.react", kw_only=True):
+    """§8.2: reaction movement: `turn` to a facing, or `retreat` along a path."""
+
+    unit: str
+    kind: str
+    facing: str = ""
+    path: tuple[str, ...] = ()
+
+
+class Hold(Action, tag="paris.hold"):
+    """The deciding side declines every remaining reaction of the current window."""
+
+
+class Standing(Action, tag="paris.standing"):
+    """A standing order: how the engine decides a kind of reaction on the poster's behalf."""
+
+    kind: str
+    mode: str
+
+
+ACTIONS = (Activate, Pass, Preempt, NoPreempt, ChangeOrder, Move, Turn, Fire, Rally, Melee, EndMoves,
+           EndActivation, Reactivate, Intercept, React, Hold, Standing)

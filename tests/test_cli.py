@@ -1,0 +1,302 @@
+"""The `adjudicator` command end to end: every command, every exit code (0, 1, 2, 3), the three
+report formats, reported-dice games, sealed orders. Real child processes where the process
+boundary matters (`cli`), in-process otherwise (`cli_fast`: the same cli.main)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from adjudicator import games
+from conftest import ROOT, event_rows, export_log, make_game, play_sample_game
+
+HEAD = re.compile(r"head #(\d+) ([0-9a-f]{16})")
+
+
+def turn(tmp_path: Path, text: str, name: str = "turn.txt") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def ok(r) -> subprocess.CompletedProcess:
+    assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    return r
+
+
+def fails(r, code: int, *needles: str) -> subprocess.CompletedProcess:
+    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+    for n in needles:
+        assert n in r.stderr + r.stdout, (n, r.stdout, r.stderr)
+    return r
+
+
+# -- as a user runs it --------------------------------------------------------------------
+
+def test_a_game_as_a_user_runs_it_in_real_processes(tmp_path, cli):
+    db = tmp_path / "skirmish.db"
+    r = ok(cli("new", db, "--ruleset", "freeform", "--player", "red", "--player", "blue"))
+    assert "skirmish.db.secret" in r.stdout
+    r = ok(cli("post", db, turn(tmp_path, "# Turn 1\nroll 2d6 for 95th volley\nnote soft cover\nend turn\n"),
+               "--as", "red", "--format", "bbcode"))
+    assert r.stdout.startswith("[b]") and "[/b]" in r.stdout
+    assert "95th volley: 2d6 [" in r.stdout and "turn 1 ends" in r.stdout
+    seq, prefix = HEAD.search(r.stdout).groups()
+    assert seq == "4" and event_rows(db)[-1][2].startswith(prefix)
+    assert f"adjudicator verify skirmish.jsonl --head 4:{prefix}" in r.stdout
+    r = ok(cli("verify", db, "--head", f"4:{prefix}"))
+    assert r.stdout.startswith("OK: 4 events") and f"kept head 4:{prefix} matches" in r.stdout
+
+
+def test_the_console_script_is_installed():
+    exe = shutil.which("adjudicator")
+    assert exe, "the console script `adjudicator` is not on PATH"
+    r = subprocess.run([exe, "rulesets", "--json"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "freeform" in {d["name"] for d in json.loads(r.stdout)}
+
+
+@pytest.mark.parametrize("args", [["verify"], ["post", "x.db"], ["nosuch"], ["replay", "x.db", "--at", "abc"],
+                                  ["new", "x.db"], ["verify", "x.jsonl", "--no-such-option"]])
+def test_bad_arguments_exit_2_with_usage(cli_fast, args):
+    r = cli_fast(*args)
+    fails(r, 2)
+
+
+def test_no_arguments_prints_help(cli_fast):
+    r = cli_fast()
+    assert r.returncode in (0, 2) and "Usage" in r.stdout + r.stderr and "Traceback" not in r.stderr
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+def test_rulesets_and_tables(cli_fast):
+    data = json.loads(ok(cli_fast("rulesets", "--json")).stdout)
+    assert "freeform" in {d["name"] for d in data}
+    assert "freeform:" in ok(cli_fast("rulesets")).stdout
+    ok(cli_fast("tables", "--ruleset", "freeform"))
+
+
+def test_join_status_reveal_log(tmp_path, cli_fast):
+    db = tmp_path / "g.db"
+    ok(cli_fast("new", db, "--ruleset", "freeform", "--player", "red", "--player", "blue"))
+    r = ok(cli_fast("join", db, "--as", "red", "--seed", "owls"))
+    assert "seed owls" in r.stdout
+    status = ok(cli_fast("status", db)).stdout
+    assert "client seeds still welcome" in status and "blue" in status
+    fails(cli_fast("join", db, "--as", "red", "--seed", "again"), 1, "seed/twice")
+    ok(cli_fast("join", db, "--as", "blue"))  # a random seed
+    ok(cli_fast("post", db, turn(tmp_path, "roll 2d6\nend turn"), "--as", "red"))
+    fails(cli_fast("join", db, "--as", "blue", "--seed", "late"), 1, "seed/")
+    data = json.loads(ok(cli_fast("status", db, "--json")).stdout)
+    assert data["turn"] == 2 and data["awaiting"][0]["side"] == "blue" and data["seeds"] == ["red", "blue"]
+    assert data["head"] == f"5:{event_rows(db)[-1][2]}" and data["revealed_through"] == 0
+    assert "awaiting blue" in ok(cli_fast("status", db)).stdout
+    r = ok(cli_fast("reveal", db))
+    assert "reveal 1 " in r.stdout
+    assert "nothing to reveal" in ok(cli_fast("reveal", db)).stdout
+    assert json.loads(ok(cli_fast("status", db, "--json")).stdout)["revealed_through"] == 1
+    log = ok(cli_fast("log", db)).stdout.splitlines()
+    assert len(log) == 6 and log[0].startswith("#1 ") and log[3].startswith("#4 ") and "2d6 [" in log[3]
+    assert log[5].startswith("#6 ") and "reveal 1" in log[5]
+
+
+@pytest.mark.parametrize("fmt,bold,code", [("text", "", ""), ("markdown", "**", "`"), ("bbcode", "[b]", "")])
+def test_report_formats(tmp_path, cli_fast, fmt, bold, code):
+    db = make_game(tmp_path)
+    r = ok(cli_fast("post", db, turn(tmp_path, "roll 2d6+1 for volley\nroll 1d10z\nnote a\nend turn"),
+                    "--as", "red", "--format", fmt))
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(bold + "g · ")
+    body = "\n".join(lines)
+    for action in ("roll 2d6+1 for volley", "roll 1d10z", "note a", "end turn"):
+        assert action in body
+    assert re.search(r"volley: 2d6\+1 \[\d \d\] \+1 = \d+", body)
+    assert "→ turn 1 ends" in body
+    head = event_rows(db)[-1]
+    assert f"head #{head[1]} {code}{head[2][:16]}{code}" in body
+    assert f"{code}adjudicator verify g.jsonl --head {head[1]}:{head[2][:16]}{code}" in body
+
+
+def test_exit_1_for_an_illegal_action_naming_line_and_rule(tmp_path, cli_fast):
+    db = make_game(tmp_path)
+    before = event_rows(db)
+    fails(cli_fast("post", db, turn(tmp_path, "note fine\nend turn\n"), "--as", "blue"), 1,
+          "line 2", "freeform", "turn/not-yours")
+    fails(cli_fast("post", db, turn(tmp_path, "ruling x because y"), "--as", "red"), 1, "ruling/not-referee")
+    fails(cli_fast("post", db, turn(tmp_path, "note x"), "--as", "green"), 1, "actor/unknown")
+    assert event_rows(db) == before
+
+
+def test_exit_3_for_a_post_written_against_an_old_head(tmp_path, cli_fast):
+    db = make_game(tmp_path)
+    (seq, _, digest) = event_rows(db)[-1][1:4][0], None, event_rows(db)[-1][2]
+    stale = turn(tmp_path, f"after 1 {digest[:8]}\nnote written at the start\n", "stale.txt")
+    ok(cli_fast("post", db, turn(tmp_path, "note someone else first"), "--as", "blue"))
+    before = event_rows(db)
+    fails(cli_fast("post", db, stale, "--as", "red"), 3, "#1", "post again")
+    assert event_rows(db) == before
+    head = before[-1]
+    fails(cli_fast("post", db, turn(tmp_path, f"after {head[1]} {'0' * 8}\nnote x"), "--as", "red"), 3)
+    fails(cli_fast("post", db, turn(tmp_path, f"after {head[1] + 1} {head[2][:8]}\nnote x"), "--as", "red"), 3)
+    assert event_rows(db) == before
+    ok(cli_fast("post", db, turn(tmp_path, f"after {head[1]} {head[2][:12].upper()}\nnote x"), "--as", "red"))
+
+
+def test_replay_at_any_seq_from_the_database_and_from_the_export(tmp_path, cli_fast):
+    db = play_sample_game(tmp_path, turns=2)
+    log = export_log(db)
+    n = len(event_rows(db))
+    for at in (1, 5, n):
+        from_db = json.loads(ok(cli_fast("replay", db, "--at", str(at), "--json")).stdout)
+        from_log = json.loads(ok(cli_fast("replay", log, "--at", str(at), "--json")).stdout)
+        assert from_db == from_log
+        assert from_db["core"]["seq"] == at
+    text = ok(cli_fast("replay", db, "--at", "5")).stdout
+    assert text.startswith(f"g after #5 ") and "turn 1" in text
+    fails(cli_fast("replay", db, "--at", str(n + 1)), 2, f"1 to {n}")
+    fails(cli_fast("replay", log, "--at", str(n + 1)), 2)
+
+
+def test_export_import_round_trip(tmp_path, cli_fast):
+    db = play_sample_game(tmp_path, turns=2)
+    out = tmp_path / "pub.jsonl"
+    r = ok(cli_fast("export", db, "-o", out))
+    assert f"wrote {len(event_rows(db))} events" in r.stdout
+    copy = tmp_path / "copy.db"
+    ok(cli_fast("import", out, copy))
+    assert event_rows(copy) == event_rows(db)
+    assert games.state_at(copy)[1] == games.state_at(db)[1]
+    fails(cli_fast("import", out, copy), 2, "already exists")
+    # a well-formed log that fails verification: exit 1, nothing created
+    lines = out.read_bytes().splitlines()
+    lines[4], lines[5] = lines[5], lines[4]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"\n".join(lines) + b"\n")
+    fails(cli_fast("import", bad, tmp_path / "bad.db"), 1, "seq 5")
+    assert not any(tmp_path.glob("bad.db*"))
+    # the imported copy carries on as a game (the referee who holds the secret can use it)
+    shutil.copy(f"{db}.secret", f"{copy}.secret")
+    ok(cli_fast("post", copy, turn(tmp_path, "roll 2d6"), "--as", "red"))
+
+
+def test_verify_json_reports_rolls_heads_and_rulings(tmp_path, cli_fast):
+    db = play_sample_game(tmp_path, turns=2)
+    games.post(db, "ruling the hedge is soft cover because the map says so", "referee")
+    games.post(db, "roll 1d6", "red")
+    data = json.loads(ok(cli_fast("verify", db, "--json", "--head", f"3:{event_rows(db)[2][2][:8]}")).stdout)
+    assert data["ok"] and data["game"] == "g" and data["ruleset"] == "freeform"
+    assert data["rolls"] == {"verified": 6, "unrevealed": 1}
+    assert data["heads_checked"] == [f"3:{event_rows(db)[2][2][:8]}"]
+    assert data["rulings"][0]["decision"] == "the hedge is soft cover"
+    text = ok(cli_fast("verify", db)).stdout
+    assert "6 verified, 1 not yet revealed" in text and "ruling at #" in text
+
+
+def test_schema_covers_every_event(cli_fast):
+    schema = json.loads(ok(cli_fast("schema")).stdout)
+    text = json.dumps(schema)
+    for tag in ("game-created", "seed", "secret-revealed", "orders-sealed", "orders-unsealed", "note", "ruling",
+                "game-ended", "freeform.roll", "freeform.end-turn"):
+        assert f'"{tag}"' in text, tag
+    assert schema["$ref"] == "#/$defs/Event"
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    seen = set()
+    for line in (ROOT / "logs" / "freeform-demo" / "game.jsonl").read_text().splitlines():
+        event = json.loads(line)
+        event.pop("hash")
+        if event["action"]["type"] not in seen:  # one event of each type
+            seen.add(event["action"]["type"])
+            validator.validate(event)
+    assert len(seen) >= 8
+    assert not validator.is_valid({"game": "g", "seq": "one"})
+
+
+def test_simulate_is_deterministic_and_verifies(tmp_path, cli_fast):
+    (tmp_path / "1").mkdir()
+    (tmp_path / "2").mkdir()
+    a, b = tmp_path / "1" / "sim.db", tmp_path / "2" / "sim.db"  # the game id is the file's stem
+    ra = ok(cli_fast("simulate", "--ruleset", "freeform", "--events", "300", "--seed", "5", "-o", a))
+    rb = ok(cli_fast("simulate", "--ruleset", "freeform", "--events", "300", "--seed", "5", "-o", b))
+    assert HEAD.search(ra.stdout).groups() == HEAD.search(rb.stdout).groups() == ("300", event_rows(a)[-1][2][:16])
+    data = json.loads(ok(cli_fast("verify", a, "--json")).stdout)
+    assert data["ok"] and data["events"] == 300 and data["rolls"]["verified"] > 0
+    c = tmp_path / "sim.db"
+    ok(cli_fast("simulate", "--ruleset", "freeform", "--events", "300", "--seed", "6", "-o", c))
+    assert event_rows(c)[-1][2] != event_rows(a)[-1][2]
+
+
+def test_options_lists_what_the_deciding_side_may_post(tmp_path, cli_fast):
+    db = make_game(tmp_path)
+    r = ok(cli_fast("options", db)).stdout
+    assert r.startswith("red may post:") and "end turn" in r and "roll 2d6" in r
+    blue = ok(cli_fast("options", db, "--as", "blue")).stdout
+    assert "end turn" not in blue and "roll 1d6" in blue
+    # every option printed is a legal post for that side
+    lines = [line.strip() for line in r.splitlines()[1:]]
+    for line in lines:
+        if line != "end turn":
+            ok(cli_fast("post", db, turn(tmp_path, line), "--as", "red"))
+    fails(cli_fast("map", db, "-o", tmp_path / "m.svg"), 2, "no board")
+
+
+def test_seal_command_and_sealed_orders_through_posts(tmp_path, cli_fast):
+    db = make_game(tmp_path)
+    orders = turn(tmp_path, "  advance on the ford\n\nhold the mill  \n", "orders.txt")
+    r = ok(cli_fast("seal", orders, "--game", "g", "--as", "blue", "--label", "t1")).stdout.splitlines()
+    seal_line = next(line for line in r if line.startswith("seal "))
+    unseal_block = r[r.index(next(line for line in r if line.startswith("unseal "))):]
+    assert unseal_block[1:] == ["| advance on the ford", "| hold the mill"]
+    ok(cli_fast("post", db, turn(tmp_path, seal_line), "--as", "blue"))
+    assert "sealed orders 't1' from blue" in ok(cli_fast("status", db)).stdout
+    salt = unseal_block[0].split()[2]
+    wrong = ("1" if salt[0] == "0" else "0") + salt[1:]
+    before = event_rows(db)
+    fails(cli_fast("post", db, turn(tmp_path, "\n".join([f"unseal t1 {wrong}"] + unseal_block[1:])), "--as", "blue"),
+          1, "seal/mismatch", "line 1")
+    assert event_rows(db) == before
+    r = ok(cli_fast("post", db, turn(tmp_path, "\n".join(unseal_block)), "--as", "blue"))
+    assert "match their commitment" in r.stdout and "advance on the ford" in r.stdout
+    fails(cli_fast("seal", turn(tmp_path, "\n\n", "empty.txt"), "--game", "g", "--as", "blue", "--label", "x"), 2)
+
+
+# -- reported dice ------------------------------------------------------------------------------
+
+def test_a_reported_dice_game(tmp_path, cli_fast):
+    db = tmp_path / "real.db"
+    r = ok(cli_fast("new", db, "--ruleset", "freeform", "--player", "red", "--player", "blue", "--dice", "reported"))
+    assert "reported" in r.stdout and not Path(f"{db}.secret").exists()
+    r = ok(cli_fast("post", db, turn(tmp_path, "roll 2d6 for volley\nrolled 3 5\nroll 1d10z\nrolled 0\nend turn"),
+                    "--as", "red"))
+    assert "volley: 2d6 [3 5] = 8" in r.stdout and "1d10z [0] = 0" in r.stdout
+    before = event_rows(db)
+    for text, line in [("roll 2d6\nrolled 7 1", "line 1"), ("roll 1d10z\nrolled 10", "line 1"),
+                       ("note x\nroll 2d6\nrolled 0 3", "line 2"), ("roll 2d6\nrolled 3", "line 1"),
+                       ("roll 2d6", "line 1"), ("roll 1d6\nrolled 1 2", "line 1"), ("roll 1d6\nrolled -1", "line 1")]:
+        fails(cli_fast("post", db, turn(tmp_path, text), "--as", "blue"), 2, line)
+        assert event_rows(db) == before, text
+    fails(cli_fast("reveal", db), 1, "reported")
+    data = json.loads(ok(cli_fast("verify", db, "--json")).stdout)
+    assert data["ok"] and data["rolls"] == {"reported": 2}
+    assert "dice: reported" in ok(cli_fast("status", db)).stdout
+    audit = ok(cli_fast("audit", db)).stdout
+    assert "[3, 5] reported" in audit
+
+
+def test_a_reported_face_edited_out_of_range_in_a_log_fails_verify(tmp_path, cli_fast):
+    from conftest import rechain
+
+    db = make_game(tmp_path, dice="reported")
+    games.post(db, "roll 2d6\nrolled 3 5", "red")
+    lines = export_log(db).read_bytes().splitlines()
+    lines[1] = lines[1].replace(b'"dice":[3,5]', b'"dice":[3,9]')
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
+    fails(cli_fast("verify", bad), 1, "seq 2", "impossible")

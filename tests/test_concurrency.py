@@ -1,0 +1,208 @@
+"""Crashes and races: a writer killed with SIGKILL mid-post leaves a database that opens and
+verifies with every post wholly present or wholly absent; processes posting against the same
+head: exactly one lands, the others exit 3, nothing duplicated or lost."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from adjudicator import games
+from adjudicator.errors import Conflict
+from adjudicator.logsource import open_source
+from adjudicator.store import Store
+from adjudicator.verify import verify
+from conftest import ROOT, event_rows, make_game
+
+LINES_PER_POST = 20
+MARK = re.compile(rb'"(?:text|purpose)":"post (\d+-\d+) line (\d+)"')
+
+WRITER = f"""
+import os, sys
+from adjudicator import games
+from adjudicator.errors import Conflict
+db, actor = sys.argv[1], sys.argv[2]
+pid = os.getpid()
+n = 0
+print("ready", flush=True)
+while True:
+    lines = []
+    for j in range({LINES_PER_POST}):
+        lines.append(f"roll 2d6 for post {{pid}}-{{n}} line {{j}}" if j % 4 == 0 else f"note post {{pid}}-{{n}} line {{j}}")
+    try:
+        games.post(db, "\\n".join(lines), actor)
+    except Conflict:  # the other writer landed first: post again
+        continue
+    n += 1
+"""
+
+
+def posts_in(db: Path) -> dict[str, list[tuple[int, int]]]:
+    """marker -> [(seq, line number)] for every event a writer posted."""
+    found: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for _game, seq, _hash, body in event_rows(db):
+        m = MARK.search(body)
+        if m:
+            found[m.group(1).decode()].append((seq, int(m.group(2))))
+    return found
+
+
+def assert_whole_posts(db: Path) -> int:
+    found = posts_in(db)
+    for marker, events in found.items():
+        seqs = [s for s, _ in events]
+        assert [j for _, j in events] == list(range(LINES_PER_POST)), f"post {marker} is partly stored: {events}"
+        assert seqs == list(range(seqs[0], seqs[0] + LINES_PER_POST)), f"post {marker} is not contiguous"
+    return len(found)
+
+
+def check_database(db: Path) -> None:
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
+    report = verify(open_source(db))
+    assert report.ok, report.problems
+    assert report.rolls["mismatched"] == 0
+    with Store(db) as s:
+        assert s.head() == report.head
+
+
+def kill_writers(db: Path, tmp_path: Path, rounds: int, seed: int) -> int:
+    rng = random.Random(seed)
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for _ in range(rounds):
+        writers = [subprocess.Popen([sys.executable, str(script), str(db), actor], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=env) for actor in rng.sample(["red", "blue"], rng.randint(1, 2))]
+        for w in writers:
+            assert w.stdout.readline().strip() == b"ready", w.stderr.read()
+        time.sleep(rng.uniform(0.05, 0.6))
+        for w in writers:
+            w.send_signal(signal.SIGKILL)
+        for w in writers:
+            w.wait(timeout=60)
+            err = w.stderr.read().decode()
+            assert "Traceback" not in err, err
+            w.stdout.close()
+            w.stderr.close()
+        assert_whole_posts(db)
+    check_database(db)
+    return assert_whole_posts(db)
+
+
+def test_sigkill_mid_post_leaves_whole_posts_and_a_verifying_database(tmp_path):
+    db = make_game(tmp_path)
+    posted = kill_writers(db, tmp_path, rounds=3, seed=1)
+    assert posted > 3, "the writers posted too little for the test to mean anything"
+    # the game goes on after the crashes
+    games.post(db, "roll 2d6\nend turn", "red")
+    games.reveal(db)
+    check_database(db)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(3))
+def test_sigkill_soak(tmp_path, seed):
+    db = make_game(tmp_path)
+    assert kill_writers(db, tmp_path, rounds=10, seed=100 + seed) > 15
+
+
+# -- races -----------------------------------------------------------------------------------
+
+def _racer(db: str, actor: str, text: str, barrier, results) -> None:
+    barrier.wait()
+    try:
+        posted = games.post(db, text, actor)
+        results.put((actor, 0, posted.head[0]))
+    except Conflict:
+        results.put((actor, 3, 0))
+    except Exception as e:  # anything else is a failure of the test
+        results.put((actor, -1, repr(e)))
+
+
+def race(db: Path, texts: dict[str, str]) -> list[tuple[str, int, object]]:
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(len(texts))
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_racer, args=(str(db), actor, text, barrier, results)) for actor, text in texts.items()]
+    for p in procs:
+        p.start()
+    out = [results.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(timeout=60)
+        assert p.exitcode == 0
+    return out
+
+
+def test_posts_against_the_same_head_exactly_one_lands(tmp_path):
+    db = make_game(tmp_path)
+    for round_ in range(8):
+        head = event_rows(db)[-1]
+        texts = {actor: f"after {head[1]} {head[2][:8]}\nnote {actor} round {round_}\nroll 2d6 for {actor} {round_}"
+                 for actor in ("red", "blue", "referee")}
+        before = event_rows(db)
+        results = race(db, texts)
+        assert sorted(code for _, code, _ in results) == [0, 3, 3], results
+        winner = next(actor for actor, code, _ in results if code == 0)
+        after = event_rows(db)
+        assert after[: len(before)] == before
+        new = after[len(before):]
+        assert [r[1] for r in new] == [head[1] + 1, head[1] + 2]
+        assert all(winner.encode() in r[3] for r in new)
+    check_database(db)
+
+
+def test_simultaneous_posts_without_a_header_lose_and_duplicate_nothing(tmp_path):
+    """Without `after`, each post is built on the head it read: it lands, or exits 3 if another
+    landed first; what lands is whole and in order, and nothing lands twice."""
+    db = make_game(tmp_path)
+    landed: list[str] = []
+    for round_ in range(8):
+        texts = {actor: f"note {actor} round {round_}\nroll 1d6 for {actor} {round_}\nnote {actor} done {round_}"
+                 for actor in ("red", "blue")}
+        results = race(db, texts)
+        assert all(code in (0, 3) for _, code, _ in results), results
+        assert any(code == 0 for _, code, _ in results)
+        landed += [f"{actor} round {round_}" for actor, code, _ in results if code == 0]
+    bodies = [r[3] for r in event_rows(db)]
+    for tag in landed:
+        assert sum(f'"text":"{tag}"'.encode() in b for b in bodies) == 1, tag
+    assert sum(b'"type":"note"' in b for b in bodies) == 2 * len(landed)
+    check_database(db)
+
+
+def test_two_real_processes_posting_after_the_same_head(tmp_path, cli):
+    """The command itself: one exits 0, the other 3 with a message, and one post is stored."""
+    db = make_game(tmp_path)
+    head = event_rows(db)[-1]
+    files = []
+    for actor in ("red", "blue"):
+        f = tmp_path / f"{actor}.txt"
+        f.write_text(f"after {head[1]} {head[2][:8]}\nnote {actor} was here\nroll 2d6 for {actor}\n")
+        files.append((actor, f))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-m", "adjudicator", "post", str(db), str(f), "--as", actor],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for actor, f in files]
+    outs = [(p.wait(timeout=120), p.stdout.read(), p.stderr.read()) for p in procs]
+    for p in procs:
+        p.stdout.close()
+        p.stderr.close()
+    assert sorted(code for code, _, _ in outs) == [0, 3], outs
+    loser = next(err for code, _, err in outs if code == 3)
+    assert "error:" in loser and "Traceback" not in loser
+    assert len(event_rows(db)) == 3
+    check_database(db)

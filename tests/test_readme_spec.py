@@ -1,0 +1,196 @@
+"""The README's byte-level spec, checked from the README's own text: its `# readme-check` program,
+run with nothing but the standard library, agrees with `adjudicator verify`; its worked example's
+numbers are recomputed from the prose."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator import games
+from adjudicator.simulate import simulate
+from conftest import LOGS, ROOT, export_log, play_sample_game, run_cli_inprocess
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+DEMO = LOGS / "freeform-demo" / "game.jsonl"
+
+
+def readme_check_program() -> str:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    found = [b for b in blocks if b.startswith("# readme-check")]
+    assert len(found) == 1, "the README must hold exactly one ```python block starting with # readme-check"
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("readme") / "readme_check.py"
+    path.write_text(readme_check_program(), encoding="utf-8")
+    return path
+
+
+def run_program(program: Path, log: Path) -> subprocess.CompletedProcess:
+    """-I -S: isolated, no site-packages: nothing but the standard library can be imported."""
+    return subprocess.run([sys.executable, "-I", "-S", str(program), str(log)], capture_output=True, text=True,
+                          timeout=300, cwd=program.parent)
+
+
+def parse_output(out: str) -> tuple[int, str, int]:
+    m = re.fullmatch(r"(\d+) events, head ([0-9a-f]{64}), (\d+) rolls re-derived\n", out)
+    assert m, out
+    return int(m.group(1)), m.group(2), int(m.group(3))
+
+
+def verify_json(log: Path) -> dict:
+    r = run_cli_inprocess("verify", str(log), "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    return json.loads(r.stdout)
+
+
+def agree(program: Path, log: Path) -> tuple[int, str, int]:
+    r = run_program(program, log)
+    assert r.returncode == 0, r.stderr
+    events, head, rolls = parse_output(r.stdout)
+    v = verify_json(log)
+    assert v["ok"]
+    assert events == v["events"]
+    assert f"{events}:{head}" == v["head"]
+    assert rolls == v["rolls"].get("verified", 0)
+    return events, head, rolls
+
+
+def test_the_program_uses_only_the_standard_library():
+    imported = set()
+    for line in readme_check_program().splitlines():
+        m = re.match(r"\s*(?:import|from)\s+([\w., ]+)", line)
+        if m:
+            imported |= {x.strip().split(".")[0] for x in m.group(1).split(",")}
+    assert imported and imported <= set(sys.stdlib_module_names), imported
+
+
+def test_readme_check_agrees_with_verify_on_the_shipped_demo(program):
+    events, head, rolls = agree(program, DEMO)
+    assert rolls > 0
+
+
+def test_readme_check_agrees_with_verify_on_a_simulated_game(program, tmp_path):
+    db = tmp_path / "sim.db"
+    simulate(db, "freeform", seed=11, events=600)
+    log = export_log(db)
+    events, head, rolls = agree(program, log)
+    assert events == 600 and rolls > 50
+
+
+def test_readme_check_agrees_on_a_game_with_unrevealed_epochs_and_non_ascii_text(program, tmp_path):
+    db = play_sample_game(tmp_path, turns=3, reveal=False)
+    games.post(db, "note Montmorency’s wing — été, 1562 ✓\nroll 2d6 for Picardie’s volley", "blue")
+    games.reveal(db)
+    log = export_log(db)
+    events, head, rolls = agree(program, log)
+    assert rolls == 9  # three closed turns of three rolls are revealed; the open turn's roll is not
+
+
+def test_readme_check_agrees_on_a_reported_dice_game(program, tmp_path):
+    from conftest import make_game
+
+    db = make_game(tmp_path, dice="reported")
+    games.post(db, "roll 2d6\nrolled 2 3\nend turn", "red")
+    assert agree(program, export_log(db))[2] == 0
+
+
+def test_readme_check_fails_on_a_tampered_roll(program, tmp_path):
+    """It can fail: a rolled die changed and the chain re-hashed is caught by re-deriving the roll."""
+    from conftest import rechain
+
+    lines = DEMO.read_bytes().splitlines()
+    i = next(n for n, line in enumerate(lines) if b'"dice":[' in line)
+    event = json.loads(lines[i])
+    d = event["rolls"][0]["dice"]
+    d[0] = d[0] % 6 + 1 if d[0] != 6 else 5
+    lines[i] = json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode()
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
+    r = run_program(program, forged)
+    assert r.returncode != 0 and "does not match" in r.stderr
+    edited = tmp_path / "edited.jsonl"
+    edited.write_bytes(DEMO.read_bytes().replace(b"voltigeur", b"Voltigeur", 1))
+    r = run_program(program, edited)
+    assert r.returncode != 0 and "bad hash" in r.stderr
+
+
+# -- the worked example, from the README's prose ------------------------------------------
+
+def _example() -> str:
+    start = README.index("**Worked example.**")
+    return README[start: README.index("**Check a log yourself**", start)]
+
+
+def test_worked_example_numbers_follow_from_the_readme_text():
+    text = _example()
+    top_text = re.search(r"`s_(\d+) = sha256\(b\"([^\"]*)\"\)`", text)
+    n, phrase = int(top_text.group(1)), top_text.group(2).encode()
+    s_k = re.search(r"so\s+`s_(\d+) = ([0-9a-f]{64})`", text)
+    k, s_k_hex = int(s_k.group(1)), s_k.group(2)
+    game = re.search(r"game `(\w+)`", text).group(1)
+    seeds = re.findall(r"`(\w+): (\w+)`", text)
+    mix_hex = re.search(r"`mix = ([0-9a-f]{64})`", text).group(1)
+    i = int(re.search(r"\(`i = (\d+)`\)", text).group(1))
+    e = int(re.search(r"event `e = (\d+)`", text).group(1))
+    epoch = int(re.search(r"in epoch (\d+)", text).group(1))
+    expr = re.search(r"`(\d+)d(\d+)`: block 0", text)
+    count, faces = int(expr.group(1)), int(expr.group(2))
+    block_hex = re.search(r"block 0 is\s+`([0-9a-f]{64})`", text).group(1)
+    words = [int(w) for w in re.search(r"first words are\s+(\d+) and (\d+)", text).groups()]
+    limit = int(re.search(r"below (\d+)", text).group(1))
+    dice = [int(d) for d in re.findall(r"% \d+ \+ 1 = (\d+)`", text)]
+
+    assert (n, k, epoch) == (3, 1, 1) and seeds == [("red", "owls"), ("blue", "kettle")]
+    secret = hashlib.sha256(phrase).digest()
+    for _ in range(n - k):
+        secret = hashlib.sha256(secret).digest()
+    assert secret.hex() == s_k_hex
+    mix = hashlib.sha256(b"adj-mix1\x00" + b"".join(p.encode() + b"\x00" + s.encode() + b"\x00" for p, s in seeds))
+    assert mix.hexdigest() == mix_hex
+    msg = (b"adj-dice1\x00" + game.encode() + b"\x00" + mix.digest() + e.to_bytes(8, "big") + i.to_bytes(4, "big")
+           + (0).to_bytes(4, "big"))
+    block = hmac.digest(secret, msg, "sha256")
+    assert block.hex() == block_hex
+    assert list(struct.unpack(">8I", block)[:2]) == words
+    assert limit == 2**32 - 2**32 % faces
+    assert dice == [w % faces + 1 for w in words][:count] == [1, 6]
+
+
+def test_worked_example_agrees_with_the_engine():
+    from adjudicator.dice import derive, parse_expr, seed_mix
+
+    s1 = bytes.fromhex(re.search(r"so\s+`s_1 = ([0-9a-f]{64})`", _example()).group(1))
+    assert derive(s1, "demo", seed_mix((("red", "owls"), ("blue", "kettle"))), 7, 0, parse_expr("2d6")) == (1, 6)
+
+
+def test_readme_hash_chain_spec_matches_the_shipped_log():
+    """The prose spec (not the program): last 75 bytes, member order, domain, prev of seq 1."""
+    lines = DEMO.read_bytes().splitlines()
+    prev = "0" * 64
+    for n, line in enumerate(lines, 1):
+        assert line[-75:].startswith(b',"hash":"') and line.endswith(b'"}') and len(line[-75:]) == 75
+        event = json.loads(line)
+        assert list(event) == ["game", "seq", "actor", "turn", "phase", "epoch", "action", "rolls", "prev", "hash"]
+        assert list(event["action"])[0] == "type"
+        for roll in event["rolls"]:
+            assert list(roll) == ["purpose", "expr", "dice", "side"]
+        body = line[:-75] + b"}"
+        assert body == json.dumps({k: v for k, v in event.items() if k != "hash"}, separators=(",", ":"),
+                                  ensure_ascii=False).encode()
+        assert event["prev"] == prev and event["seq"] == n
+        prev = hashlib.sha256(b"adj-ev1\x00" + bytes.fromhex(prev) + body).hexdigest()
+        assert prev == event["hash"]
+    first = json.loads(lines[0])
+    assert first["action"]["type"] == "game-created" and len(first["action"]["dice"]["anchor"]) == 64
