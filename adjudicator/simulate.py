@@ -38,7 +38,8 @@ def simulate(
     rng = random.Random(seed)
     top = hashlib.sha256(b"adj-sim1\x00" + str(seed).encode()).digest()
     limit = events or 1_000_000
-    epochs = max(rs.default_epochs, limit + 1)
+    # every event can close an epoch at most once; a whole board game fits the default chain
+    epochs = max(rs.default_epochs, events + 1) if events else rs.default_epochs
     created: Posted = new_game(out, rs.name, players or ["red", "blue"], scenario=scenario,
                                epochs=epochs, secret_top=top)
     chain = [top]  # chain[i] = s_{N-i}: one pass down the chain instead of one per epoch

@@ -214,6 +214,12 @@ def _referee(state: BrigadeState) -> list[Action]:
             acts.append(ev.Casualties(unit=u.id, count=max(1, u.start_strength // 8)))
             if u.status != "retreating":
                 acts.append(ev.UnitStatus(unit=u.id, status="retreating"))
+    if phase == "melee":  # generals caught in a fight
+        for g in state.generals.values():
+            if g.fate == "present" and any(u.side != g.side and u.on_table and dist(u.x, u.y, g.x, g.y) <= 2
+                                           for u in state.units.values()):
+                acts.append(ev.GeneralFate(general=g.id, fate="wounded"))
+                acts.append(ev.GeneralFate(general=g.id, fate="lost"))
     if phase == "morale":
         if not state.brigade_tested:
             for u in state.units.values():

@@ -21,6 +21,8 @@ def _split_from(args: str) -> tuple[str, int]:
     m = _FROM.search(args)
     if not m:
         return args, 0
+    if len(m.group(1)) > 12:
+        raise ValueError(f"from {m.group(1)}: no game has that many events")
     return args[: m.start()], int(m.group(1))
 
 
@@ -126,7 +128,7 @@ def _two(args: str, usage: str) -> tuple[str, str, int]:
 
 def _casualties(args: str, actor: str, body: tuple[str, ...]) -> ev.Casualties:
     unit, n, seq = _two(args, "casualties UNIT N [from SEQ]")
-    if not n.isdigit():
+    if not n.isdigit() or len(n) > 6:
         raise ValueError(f"casualties: {n!r} is not a number of figures")
     return ev.Casualties(unit=unit, count=int(n), roll_seq=seq)
 

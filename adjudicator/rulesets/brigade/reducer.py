@@ -117,6 +117,11 @@ def _choose(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 
 
 def _done(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    if s.phase == "orders-reveal":  # R26: the referee closes the setup
+        for side in s.sides.values():
+            side.orders_open = True
+        _new_turn(s)
+        return
     _advance(s)
 
 

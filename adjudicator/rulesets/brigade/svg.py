@@ -15,7 +15,7 @@ STATUS_MARK = {"disordered": "D", "wavering": "W", "retreating": "R", "routed": 
 
 def render_svg(state: BrigadeState) -> str:
     w, h = state.width * PX, state.height * PX
-    legend_h = 30 + 16 * (len(state.brigades) // 2 + 6)
+    legend_h = 56 + 16 * (len(state.brigades) // 2 + 6)
     colour = {p: COLOURS[i] for i, p in enumerate(state.players)}
 
     def X(x: float) -> float:
@@ -54,6 +54,20 @@ def render_svg(state: BrigadeState) -> str:
         for r in radii:
             out.append(f'<circle cx="{X(g.x)}" cy="{Y(g.y)}" r="{r * PX}" fill="none" stroke="{c}" '
                        f'stroke-opacity="0.35" stroke-dasharray="{"8 4" if r == 24 else "3 3"}"/>')
+    out.append('<defs><marker id="arrow" markerWidth="8" markerHeight="8" refX="7" refY="4" orient="auto">'
+               '<path d="M0,0 L8,4 L0,8 z" fill="#333"/></marker></defs>')
+    for b in state.brigades.values():  # each brigade's order objective, as a dashed arrow from its brigadier
+        g = state.generals[b.general]
+        if b.order is None or g.fate != "present" or b.morale != "steady":
+            continue
+        obj = b.order.objective
+        target = state.places.get(obj) or (state.generals[state.brigades[obj].general] if obj in state.brigades
+                                           else state.units.get(obj))
+        if target is None:
+            continue
+        out.append(f'<line x1="{X(g.x)}" y1="{Y(g.y)}" x2="{X(target.x)}" y2="{Y(target.y)}" stroke="{colour[b.side]}" '
+                   f'stroke-width="1.5" stroke-dasharray="6 4" marker-end="url(#arrow)"><title>{escape(b.name)}: '
+                   f'{escape(b.order.text())}</title></line>')
     for u in state.units.values():  # a faint line ties each unit to its brigadier
         g = state.generals[state.brigades[u.brigade].general]
         if u.on_table and g.fate == "present":
@@ -102,6 +116,12 @@ def render_svg(state: BrigadeState) -> str:
                 f", {b.morale.upper()}" if b.morale != "steady" else "")
             out.append(f'<text x="{x0 + 8:g}" y="{line:g}">{escape(b.name)}: {escape(order)}{escape(extra)}</text>')
             line += 15
+    out.append(f'<text x="4" y="{h + 30 + legend_h - 38:g}" fill="#444" font-size="10">key: bar = battalion, '
+               'barred = cavalry, small = battery; label: id, figures (guns), D/W/R/ROUT = disordered, wavering, '
+               'retreating, routed</text>')
+    out.append(f'<text x="4" y="{h + 30 + legend_h - 24:g}" fill="#444" font-size="10">circle = general, dotted '
+               'ring = 12" command radius, dashed ring = the CinC\'s 24" order radius; diamond = key point; '
+               'dashed arrow = order objective</text>')
     if state.over:
         out.append(f'<text x="4" y="{h + 30 + legend_h - 8:g}" font-weight="bold">{escape(state.result)}</text>')
     out.append("</svg>")

@@ -141,6 +141,13 @@ def _set_order(state: BrigadeState, actor: str, a: ev.SetOrder) -> list[Violatio
 
 
 def _done(state: BrigadeState, actor: str, a: ev.Done) -> list[Violation]:
+    if state.phase == "orders-reveal" and actor == REFEREE:
+        # R26: the referee closes the setup once every brigade has an order (set by him if need be)
+        missing = [b.id for b in state.brigades.values() if b.order is None]
+        if missing:
+            return _v("orders/missing", "seed 003 §5.5", f"every brigade has a written order; missing: {', '.join(missing)} "
+                      "(the referee may `set order` them)")
+        return []
     if state.phase not in TURN_PHASES or (state.phase == "initiative"):
         return _v("sequence/nothing-to-close", R_SEQ, f"`done` closes a step of the turn; it is {_now(state)}")
     found = _in_step(state, actor, (state.phase,), "done")

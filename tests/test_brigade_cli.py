@@ -1,0 +1,106 @@
+"""Posting to a brigade game through games.post and the real CLI: illegal posts are refused with
+exit code 1 and the rule they break; options, status, map, simulate and verify work end to end."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from adjudicator import games, sealed
+from adjudicator.errors import Rejected
+from adjudicator.logsource import open_source
+from adjudicator.simulate import simulate
+from adjudicator.verify import verify
+from conftest import run_cli
+from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS
+
+
+def _orders(db, game="g"):
+    posts = {}
+    for side, lines in (("british", BRITISH_ORDERS), ("french", FRENCH_ORDERS)):
+        commitment, salt = sealed.seal(game, side, lines)
+        posts[side] = (f"seal orders {commitment}\n", f"unseal orders {salt}\n" + "".join(f"| {x}\n" for x in lines))
+    games.post(db, posts["british"][0].replace("orders", "b-orders", 1), "british")
+    games.post(db, posts["french"][0].replace("orders", "f-orders", 1), "french")
+    games.post(db, posts["british"][1].replace("orders", "b-orders", 1), "british")
+    games.post(db, posts["french"][1].replace("orders", "f-orders", 1), "french")
+
+
+@pytest.fixture
+def game(tmp_path):
+    db = tmp_path / "g.db"
+    games.new_game(db, "brigade", ["british", "french"], scenario="peninsula")
+    _orders(db)
+    return db
+
+
+def test_written_orders_sealed_then_opened(game):
+    _, state = games.state_at(game)
+    assert state.rules.turn == 1 and state.rules.brigades["kempt"].order.kind == "attack"
+
+
+def test_illegal_post_names_the_rule_and_writes_nothing(game):
+    games.post(game, "roll initiative\n", "british")
+    _, s = games.state_at(game)
+    winner = s.rules.initiative_winner
+    loser = "french" if winner == "british" else "british"
+    with pytest.raises(Rejected) as e:
+        games.post(game, "take initiative\n", loser)
+    assert "seed 003 §4.1" in str(e.value) and "initiative/not-winner" in str(e.value)
+    games.post(game, "give initiative\n", winner)
+    _, s2 = games.state_at(game)
+    nonphasing = s2.rules.other(s2.rules.phasing)
+    brigade = "kempt" if nonphasing == "british" else "chemineau"
+    with pytest.raises(Rejected) as e:
+        games.post(game, f"change order {brigade} to withdraw\n", nonphasing)
+    assert "seed 003 §5.11" in str(e.value)
+    assert games.state_at(game)[1].core.seq == s2.core.seq
+
+
+def test_cli_refuses_with_exit_1_and_the_rule(game, tmp_path):
+    turn = tmp_path / "t.txt"
+    turn.write_text("done\n")
+    r = run_cli("post", game, turn, "--as", "british")
+    assert r.returncode == 1
+    assert "line 1" in r.stderr and "seed 003" in r.stderr and "sequence/nothing-to-close" in r.stderr
+    turn.write_text("change order kempt hold\n")
+    r = run_cli("post", game, turn, "--as", "british")
+    assert r.returncode == 2 and "line 1" in r.stderr and "usage: change order" in r.stderr
+    r = run_cli("status", game)
+    assert r.returncode == 0 and "awaiting british: turn 1, initiative: roll initiative" in r.stdout
+    r = run_cli("options", game)
+    assert r.returncode == 0 and "roll initiative" in r.stdout
+
+
+def test_map_is_an_svg_of_the_table(game, tmp_path):
+    out = tmp_path / "m.svg"
+    r = run_cli("map", game, "-o", out)
+    assert r.returncode == 0
+    root = ET.fromstring(out.read_text())
+    text = out.read_text()
+    assert root.tag.endswith("svg") and "Picton (CinC)" in text and "the village of Ventosa" in text
+    assert "army value 67" in text and "Kempt&#x27;s brigade: Attack ventosa" in text
+    assert text.count("marker-end") == 12  # every brigade's objective is drawn
+
+
+def test_simulated_game_ends_and_verifies(tmp_path):
+    db = tmp_path / "s.db"
+    head = simulate(db, "brigade", seed=3, scenario="peninsula", events=5_000)
+    report = verify(open_source(db))
+    assert report.ok, report.problems
+    assert report.head == head and report.rolls["unrevealed"] == 0
+    assert report.state.rules.over
+
+
+def test_tables_mark_what_is_ours():
+    r = run_cli("tables", "--ruleset", "brigade")
+    assert r.returncode == 0
+    assert "order_change_table: PROVISIONAL (ours)" in r.stdout
+    assert "army_value: from the rules; source: seed 004 §15.2" in r.stdout
+
+
+def test_a_brigade_game_has_two_players(tmp_path):
+    r = run_cli("new", tmp_path / "x.db", "--ruleset", "brigade", "--player", "a", "--player", "b", "--player", "c")
+    assert r.returncode == 2 and "two players" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "x.db").exists()
