@@ -16,6 +16,7 @@ import typer
 
 from adjudicator import games, rulesets, sealed
 from adjudicator.core import last_closed_epoch
+from adjudicator.engine import game_over
 from adjudicator.audit import audit as run_audit, roll_line
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator.logsource import open_source
@@ -146,13 +147,14 @@ def status(db: Path, as_json: AsJson = False) -> None:
     """Turn, phase, head, dice epochs, and who must decide what now."""
     game, state = games.state_at(db)
     rs, c = game.ruleset, state.core
+    over = game_over(game, state)
     data = {
         "game": c.game, "ruleset": c.ruleset, "scenario": game.created.scenario, "players": list(c.players),
         "turn": rs.turn(state.rules), "phase": rs.phase(state.rules), "head": f"{c.seq}:{c.head}",
         "dice": c.dice_mode, "epoch": rs.epoch(state.rules), "revealed_through": c.revealed_epoch,
         "seeds": [p for p, _ in c.seeds], "sealed": {k: v.side for k, v in c.sealed.items()},
-        "ended": c.ended,
-        "awaiting": [{"side": a.side, "decision": a.decision} for a in ([] if c.ended else rs.awaiting(state.rules))],
+        "ended": over,
+        "awaiting": [{"side": a.side, "decision": a.decision} for a in ([] if over else rs.awaiting(state.rules))],
     }
     if as_json:
         _dump(data)
@@ -160,8 +162,8 @@ def status(db: Path, as_json: AsJson = False) -> None:
     _out(f"{c.game} · {game.ruleset.title}" + (f" · {game.created.scenario}" if game.created.scenario else ""))
     _out(f"turn {data['turn']} · phase {data['phase']} · head #{c.seq} {c.head[:16]}")
     if c.dice_mode == "committed":
-        closed = last_closed_epoch(c, data["epoch"])
-        _out((f"dice: every epoch closed (game over)" if c.ended else f"dice: epoch {data['epoch']} open")
+        closed = last_closed_epoch(data["epoch"], over)
+        _out((f"dice: every epoch closed (game over)" if over else f"dice: epoch {data['epoch']} open")
              + f"; revealed through {c.revealed_epoch}"
              + (f" ({closed - c.revealed_epoch} closed epoch(s) to reveal: adjudicator reveal {db})"
                 if closed > c.revealed_epoch else ""))
@@ -173,8 +175,8 @@ def status(db: Path, as_json: AsJson = False) -> None:
         _out("dice: reported")
     for label, side in data["sealed"].items():
         _out(f"sealed orders {label!r} from {side}, not yet revealed")
-    if c.ended:
-        _out(f"game over: {c.ended}")
+    if over:
+        _out(f"game over: {over}")
     for a in data["awaiting"]:
         _out(f"awaiting {a['side']}: {a['decision']}")
 

@@ -76,11 +76,11 @@ def _v(code: str, message: str) -> list[Violation]:
     return [Violation(code, ENGINE_RULE, message)]
 
 
-def _check_created(core: CoreState, epoch: int, actor: str, action: GameCreated) -> list[Violation]:
+def _check_created(core: CoreState, closed: int, actor: str, action: GameCreated) -> list[Violation]:
     return _v("game/created-twice", "a game is created once, by its first event")
 
 
-def _check_seed(core: CoreState, epoch: int, actor: str, action: SeedContributed) -> list[Violation]:
+def _check_seed(core: CoreState, closed: int, actor: str, action: SeedContributed) -> list[Violation]:
     if action.player not in core.players:
         return _v("seed/unknown-player", f"{action.player!r} is not a player")
     if actor not in (action.player, REFEREE):
@@ -94,11 +94,11 @@ def _check_seed(core: CoreState, epoch: int, actor: str, action: SeedContributed
     return []
 
 
-def _check_reveal(core: CoreState, epoch: int, actor: str, action: SecretRevealed) -> list[Violation]:
+def _check_reveal(core: CoreState, closed: int, actor: str, action: SecretRevealed) -> list[Violation]:
     if actor != REFEREE:
         return _v("reveal/not-referee", "only the referee reveals dice secrets")
-    if action.epoch > last_closed_epoch(core, epoch):
-        return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (the current epoch is {epoch})")
+    if action.epoch > closed:
+        return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (closed: 1 to {closed})")
     if action.epoch <= core.revealed_epoch:
         return _v("reveal/twice", f"epoch {action.epoch} is revealed already")
     if not _HEX64.match(action.secret) or not chains_to(
@@ -108,12 +108,12 @@ def _check_reveal(core: CoreState, epoch: int, actor: str, action: SecretReveale
     return []
 
 
-def last_closed_epoch(core: CoreState, epoch: int) -> int:
+def last_closed_epoch(epoch: int, over: str) -> int:
     """Epochs before the current one are closed; once the game is over, no roll can follow, so all are."""
-    return epoch if core.ended else epoch - 1
+    return epoch if over else epoch - 1
 
 
-def _check_seal(core: CoreState, epoch: int, actor: str, action: OrdersSealed) -> list[Violation]:
+def _check_seal(core: CoreState, closed: int, actor: str, action: OrdersSealed) -> list[Violation]:
     if not _HEX64.match(action.commitment):
         return _v("seal/bad-commitment", "a commitment is 64 lowercase hex digits (sha256)")
     if action.label in core.sealed:
@@ -121,7 +121,7 @@ def _check_seal(core: CoreState, epoch: int, actor: str, action: OrdersSealed) -
     return []
 
 
-def _check_unseal(core: CoreState, epoch: int, actor: str, action: OrdersUnsealed) -> list[Violation]:
+def _check_unseal(core: CoreState, closed: int, actor: str, action: OrdersUnsealed) -> list[Violation]:
     seal = core.sealed.get(action.label)
     if seal is None:
         return _v("seal/unknown", f"no sealed orders {action.label!r} are waiting to be revealed")
@@ -136,7 +136,7 @@ def _check_unseal(core: CoreState, epoch: int, actor: str, action: OrdersUnseale
     return []
 
 
-def _check_ruling(core: CoreState, epoch: int, actor: str, action: Ruling) -> list[Violation]:
+def _check_ruling(core: CoreState, closed: int, actor: str, action: Ruling) -> list[Violation]:
     return [] if actor == REFEREE else _v("ruling/not-referee", "only the referee records rulings")
 
 
@@ -149,16 +149,21 @@ _CHECKS = {
     Ruling: _check_ruling,
 }
 _AFTER_END = (Note, SecretRevealed, Ruling)
+_AFTER_RULES_END = _AFTER_END + (GameEnded,)
 
 
-def validate(core: CoreState, epoch: int, actor: str, action: Action) -> list[Violation]:
-    """The engine's own rules; the ruleset's come after these."""
+def validate(core: CoreState, closed: int, actor: str, action: Action, over: str = "") -> list[Violation]:
+    """The engine's own rules; the ruleset's come after these. `closed` is the last closed dice
+    epoch; `over` is the result once the ruleset's own rules have ended the game: then only the
+    referee's `end game` may follow, with notes, rulings and reveals."""
     if actor != REFEREE and actor not in core.players:
         return _v("actor/unknown", f"{actor!r} is neither a player ({', '.join(core.players)}) nor the referee")
     if core.ended and not isinstance(action, _AFTER_END):
         return _v("game/ended", f"the game has ended ({core.ended}): only notes, rulings and reveals")
+    if over and not isinstance(action, _AFTER_RULES_END):
+        return _v("game/over", f"the rules have ended the game ({over}): only notes, rulings, reveals and `end game`")
     check = _CHECKS.get(type(action))
-    return check(core, epoch, actor, action) if check else []
+    return check(core, closed, actor, action) if check else []
 
 
 def _apply_seed(core: CoreState, event: Envelope) -> dict[str, Any]:
@@ -188,13 +193,13 @@ _APPLY = {
 }
 
 
-def apply(core: CoreState, event: Envelope, digest: str) -> CoreState:
-    """The core state after `event`, whose hash is `digest`."""
+def apply(core: CoreState, event: Envelope) -> CoreState:
+    """The core state after `event`; its seq and head are set where the hash is known (engine.at_head)."""
     step = _APPLY.get(type(event.action))
-    changes = step(core, event) if step else {}
+    changes = step(core, event) if step else None
     if event.rolls and not core.rolled:
-        changes["rolled"] = True
-    return msgspec.structs.replace(core, seq=event.seq, head=digest, **changes)
+        changes = {**(changes or {}), "rolled": True}
+    return msgspec.structs.replace(core, **changes) if changes else core
 
 
 def describe(event: Envelope) -> list[str]:

@@ -17,7 +17,7 @@ import msgspec
 from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated
 from adjudicator import core, rulesets
 from adjudicator.chain import canonical, event_hash
-from adjudicator.core import GameState
+from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected
 from adjudicator.notation import PostLine
@@ -108,15 +108,26 @@ def at_head(state: GameState, seq: int, digest: str) -> GameState:
     return GameState(core=msgspec.structs.replace(state.core, seq=seq, head=digest), rules=state.rules)
 
 
+def rules_result(game: Game, state: GameState) -> str:
+    """The result once the ruleset's own rules have ended the game; "" while it goes on."""
+    return game.ruleset.result(state.rules) if game.ruleset.result else ""
+
+
+def game_over(game: Game, state: GameState) -> str:
+    return state.core.ended or rules_result(game, state)
+
+
 def violations(game: Game, state: GameState, actor: str, action: Action) -> list[Violation]:
     rs = game.ruleset
-    found = core.validate(state.core, rs.epoch(state.rules), actor, action)
+    result = rules_result(game, state)
+    closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result)
+    found = core.validate(state.core, closed, actor, action, result)
     return found or rs.validate(state.rules, actor, action)
 
 
-def advance(game: Game, state: GameState, event: Envelope, digest: str, dice: Any) -> GameState:
-    """The state after `event` (whose hash is `digest`); its rolls come from `dice`."""
-    return GameState(core=core.apply(state.core, event, digest), rules=game.ruleset.apply(state.rules, event, dice))
+def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> GameState:
+    """The state after `event`; its rolls come from `dice`. Its seq and head: see at_head."""
+    return GameState(core.apply(state.core, event), game.ruleset.apply(state.rules, event, dice))
 
 
 @dataclass(frozen=True)
@@ -161,7 +172,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
         event = msgspec.structs.replace(event, rolls=tuple(dice.rolls))
     body = canonical(event)
     digest = event_hash(c.head, body)
-    after = GameState(core=core.apply(c, event, digest), rules=rules)
+    after = at_head(GameState(core.apply(c, event), rules), seq, digest)
     return Built(event, body, digest, state, after)
 
 
@@ -175,12 +186,14 @@ def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine
     return built
 
 
-def replay_event(game: Game, state: GameState, event: Envelope, digest: str) -> GameState:
-    """Apply a stored event with its recorded rolls (no validation: see verify for that)."""
+def replay_event(game: Game, state: GameState, event: Envelope) -> GameState:
+    """Apply a stored event with its recorded rolls (no validation: see verify for that).
+
+    The fold leaves seq and head alone; whoever folds sets them once at the end (at_head)."""
     if not event.rolls:
-        return advance(game, state, event, digest, _NO_DICE)
+        return advance(game, state, event, _NO_DICE)
     dice = RecordedDice(event.rolls, f"seq {event.seq}")
-    after = advance(game, state, event, digest, dice)
+    after = advance(game, state, event, dice)
     dice.finish()
     return after
 

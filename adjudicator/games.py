@@ -19,7 +19,7 @@ from adjudicator import notation, rulesets, secrets
 from adjudicator.chain import GENESIS, to_line
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
-from adjudicator.engine import Built, Game, at_head, build_all, creation_event, data_digest, load_game, replay_event, start
+from adjudicator.engine import Built, Game, at_head, game_over, build_all, creation_event, data_digest, load_game, replay_event, start
 from adjudicator.errors import BadInput, Conflict, Rejected
 from adjudicator.notation import PostLine
 from adjudicator.logsource import open_source
@@ -122,9 +122,11 @@ def current_state(store: Store, game: Game, upto: int | None = None) -> GameStat
     if state is None:
         _, digest, _ = store.event(1)
         state = at_head(start(game), 1, digest)
+    head = (state.core.seq, state.core.head)
     for seq, digest, body in store.rows(state.core.seq, upto):
-        state = replay_event(game, state, game.decode(bytes(body), f"seq {seq}"), digest)
-    return state
+        state = replay_event(game, state, game.decode(bytes(body), f"seq {seq}"))
+        head = (seq, digest)
+    return at_head(state, *head)
 
 
 def _snapshot_state(store: Store, game: Game, upto: int | None) -> GameState | None:
@@ -207,7 +209,7 @@ def reveal(db_path: str | Path) -> Posted | None:
     if state.core.dice_mode != "committed":
         raise Rejected("this game's dice are reported by the players: there is no secret to reveal")
     loader = _SecretLoader(Path(db_path), game, state.core)
-    last = last_closed_epoch(state.core, game.ruleset.epoch(state.rules))
+    last = last_closed_epoch(game.ruleset.epoch(state.rules), game_over(game, state))
     lines = tuple(
         PostLine(0, SecretRevealed(epoch=e, secret=loader(e).hex()))
         for e in range(state.core.revealed_epoch + 1, last + 1)

@@ -86,5 +86,6 @@ class Ruleset:
     tables: dict[str, Any] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
     render_svg: Callable[[Any], str] | None = None
+    result: Callable[[Any], str] | None = None  # "" while the game goes on; the result once its rules end it
     tables_template: str = ""
     default_epochs: int = 10_000

@@ -49,6 +49,7 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise BadInput(f"{self.path}: not a readable game database ({e})") from None
         self.conn = conn
+        self._game: str | None = None
 
     def _create_schema(self) -> None:
         self.db["events"].create(
@@ -67,24 +68,31 @@ class Store:
 
     # -- reading -----------------------------------------------------------
 
+    # Every query names the game: it is the first column of the (game, seq) key, so SQLite
+    # searches the key instead of scanning and sorting the whole table.
+
+    def game(self) -> str | None:
+        if self._game is None:
+            row = self.conn.execute("SELECT game FROM events LIMIT 1").fetchone()
+            self._game = row[0] if row else None
+        return self._game
+
     def head(self) -> Head:
-        row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        row = self.conn.execute(
+            "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1", (self.game(),)
+        ).fetchone()
         return (row[0], row[1]) if row else (0, GENESIS)
 
-    def game(self) -> str:
-        row = self.conn.execute("SELECT game FROM events WHERE seq = 1").fetchone()
-        if not row:
-            raise BadInput(f"{self.path}: the game has no events")
-        return row[0]
-
     def event(self, seq: int) -> Row | None:
-        row = self.conn.execute("SELECT seq, hash, body FROM events WHERE seq = ?", (seq,)).fetchone()
+        row = self.conn.execute(
+            "SELECT seq, hash, body FROM events WHERE game = ? AND seq = ?", (self.game(), seq)
+        ).fetchone()
         return (row[0], row[1], row[2]) if row else None
 
     def rows(self, after: int = 0, upto: int | None = None) -> Iterator[Row]:
         """(seq, hash, canonical body) in seq order, streamed."""
-        sql = "SELECT seq, hash, body FROM events WHERE seq > ?"
-        args: list[int] = [after]
+        sql = "SELECT seq, hash, body FROM events WHERE game = ? AND seq > ?"
+        args: list = [self.game(), after]
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
@@ -93,14 +101,15 @@ class Store:
             yield row
 
     def rows_containing(self, needle: bytes) -> Iterator[Row]:
-        for row in self.conn.execute("SELECT seq, hash, body FROM events WHERE instr(body, ?) > 0 ORDER BY seq", [needle]):
+        sql = "SELECT seq, hash, body FROM events WHERE game = ? AND instr(body, ?) > 0 ORDER BY seq"
+        for row in self.conn.execute(sql, (self.game(), needle)):
             yield row
 
     def snapshot(self, at_most: int | None = None) -> tuple[int, str, bytes] | None:
-        sql = "SELECT seq, hash, state FROM snapshots"
-        args: list[int] = []
+        sql = "SELECT seq, hash, state FROM snapshots WHERE game = ?"
+        args: list = [self.game()]
         if at_most is not None:
-            sql += " WHERE seq <= ?"
+            sql += " AND seq <= ?"
             args.append(at_most)
         row = self.conn.execute(sql + " ORDER BY seq DESC LIMIT 1", args).fetchone()
         return (row[0], row[1], row[2]) if row else None
@@ -117,6 +126,8 @@ class Store:
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
+            if self.game() not in (None, game):
+                raise BadInput(f"{self.path} holds game {self.game()!r}, not {game!r}")
             head = self.head()
             if head != expected:
                 raise Conflict(
@@ -133,7 +144,8 @@ class Store:
                     [(game, seq, digest, state) for seq, digest, state in snapshots],
                 )
                 newest = max(seq for seq, _, _ in snapshots)
-                conn.execute("DELETE FROM snapshots WHERE seq < ? AND seq % ? != 0", (newest, SNAPSHOT_EVERY))
+                conn.execute("DELETE FROM snapshots WHERE game = ? AND seq < ? AND seq % ? != 0",
+                             (game, newest, SNAPSHOT_EVERY))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from events.core import Envelope, GameCreated, Roll, Ruling
 from adjudicator.chain import DOMAIN, GENESIS, event_hash, matches_prefix
 from adjudicator.core import GameState
-from adjudicator.dice import chains_to, derive, parse_expr
+from adjudicator.dice import chains_to, derive, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator.logsource import LogSource
@@ -61,32 +61,53 @@ class _Stop(Exception):
     pass
 
 
-def revealed_secrets(source: LogSource, anchor: str, epochs: int) -> dict[int, bytes]:
-    """Epoch secrets revealed anywhere in the log that hash down to the committed anchor.
+class Reveals:
+    """The revealed epoch secrets, read ahead of the main pass only as far as it needs them,
+    so memory stays flat however long the log.
 
-    Gathered first, so rolls can be checked where they stand, before their reveal. A secret
-    is taken only if it hashes down to the last one taken below it (the anchor at first), so
-    where it came from does not matter; in epoch order, that costs one hash per epoch.
+    A secret is taken only if it hashes down to the highest one taken so far (the anchor at
+    first), so where it came from does not matter; secrets of lower epochs are that one hashed
+    down. In a log revealed in order, each epoch costs one hash.
     """
-    candidates: list[tuple[int, bytes]] = []
-    for _number, body, _digest in source.rows(only_reveals=True):
+
+    def __init__(self, bodies: Iterator[bytes], anchor: str, epochs: int):
+        self._bodies = bodies
+        self._epochs = epochs
+        self._known = (0, _raw(anchor))
+        self._ahead: dict[int, bytes] = {}  # read but not yet needed
+        self._read_to = 0  # highest epoch seen among the reveals read
+
+    def secret(self, epoch: int) -> bytes | None:
+        known_epoch, known = self._known
+        if epoch == known_epoch and epoch:
+            return known
+        while self._read_to < epoch and self._read_one():
+            pass
+        for candidate in sorted(e for e in self._ahead if known_epoch < e <= epoch):
+            secret = self._ahead.pop(candidate)
+            if chains_to(secret, candidate, known, known_epoch):
+                known_epoch, known = self._known = (candidate, secret)
+        if epoch > known_epoch or epoch < 1:
+            return None
+        return hash_down(known, known_epoch - epoch)
+
+    def _read_one(self) -> bool:
+        body = next(self._bodies, None)
         if body is None:
-            continue
+            self._read_to = self._epochs + 1
+            return False
         try:
             action = _reveal_decoder.decode(body).get("action", {})
-            if action.get("type") == "secret-revealed":
-                candidates.append((int(action["epoch"]), bytes.fromhex(action["secret"])))
+            if action.get("type") != "secret-revealed":
+                return True
+            epoch, secret = int(action["epoch"]), bytes.fromhex(action["secret"])
         except (msgspec.DecodeError, KeyError, ValueError, TypeError, AttributeError):
-            continue
-    found: dict[int, bytes] = {}
-    known_epoch, known = 0, _raw(anchor)
-    for epoch, secret in sorted(candidates, key=lambda c: c[0]):
-        if epoch > epochs:  # off the committed chain; hashing down that far could take forever
-            continue
-        if epoch not in found and len(secret) == 32 and chains_to(secret, epoch, known, known_epoch):
-            found[epoch] = secret
-            known_epoch, known = epoch, secret
-    return found
+            return True
+        # an epoch off the committed chain would take forever to hash down: ignore it
+        if 1 <= epoch <= self._epochs and len(secret) == 32 and epoch not in self._ahead:
+            self._ahead[epoch] = secret
+            self._read_to = max(self._read_to, epoch)
+        return True
 
 
 def verify(
@@ -138,11 +159,12 @@ def verify(
             _check_head(report, 1, digest, wanted[1], problem)
         if each_event is not None:
             each_event(game, game.decode(body, "seq 1"), digest)
-        secrets = revealed_secrets(source, created.dice.anchor, created.dice.epochs) if check_rolls and created.dice.mode == "committed" else {}
-        state = at_head(start(game), 1, digest)
+        reveals = (Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs)
+                   if check_rolls and created.dice.mode == "committed" else None)
+        state = start(game)
         prev = digest
         prev_raw = _raw(digest)
-        sha256, decode, game_id, ruleset = hashlib.sha256, game.decoder.decode, created.game, game.ruleset
+        sha256, decode, game_id, rs = hashlib.sha256, game.decoder.decode, created.game, game.ruleset
         for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
@@ -169,14 +191,20 @@ def verify(
             if event.seq != seq or event.game != game_id:
                 problem(seq, "sequence", f"seq {seq} ({unit} {number}): found event seq {event.seq} of game "
                         f"{event.game!r} where seq {seq} of {game_id!r} belongs")
+            rules = state.rules
+            if event.epoch != rs.epoch(rules) or event.turn != rs.turn(rules) or event.phase != rs.phase(rules):
+                # the dice secret is chosen by the epoch: a wrong one could roll with a revealed secret
+                problem(seq, "marks", f"seq {seq}: the event says turn {event.turn}, phase {event.phase!r}, "
+                        f"epoch {event.epoch}, but the game is at turn {rs.turn(rules)}, phase {rs.phase(rules)!r}, "
+                        f"epoch {rs.epoch(rules)}")
             for v in violations(game, state, event.actor, event.action):
                 problem(seq, "rule", f"seq {seq}: {event.actor}: {v}")
             if event.rolls:
-                _check_rolls(report, state, event, secrets, problem, observe)
+                _check_rolls(report, state, event, reveals, problem, observe)
             if type(event.action) is Ruling:
                 report.rulings.append((seq, event.action.decision, event.action.reason))
             try:
-                state = replay_event(game, state, event, digest)
+                state = replay_event(game, state, event)
             except _Stop:
                 raise
             except AdjudicatorError as e:
@@ -186,7 +214,7 @@ def verify(
     except _Stop:
         pass
     report.head = (report.events, prev)
-    report.state = state
+    report.state = at_head(state, report.events, prev) if state is not None else None
     for seq, prefix in sorted(wanted.items()):
         if seq > report.events and (upto is None or seq <= upto) and not (report.problems and not lenient):
             report.problems.append(Problem(seq, "head", f"seq {seq}: you kept head {seq}:{prefix} but the log ends at seq "
@@ -208,13 +236,13 @@ def _check_head(report: Report, seq: int, digest: str, kept: str, problem) -> No
         problem(seq, "head", f"seq {seq}: the log's hash {digest[:12]} is not the {kept} you kept: history was rewritten")
 
 
-def _check_rolls(report: Report, state: GameState, event: Envelope, secrets: dict[int, bytes], problem,
+def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Reveals | None, problem,
                  observe: RollObserver | None) -> None:
     counts = report.rolls
     failures: list[str] = []
     if state.core.dice_mode == "reported":
         verdicts = ["reported"] * len(event.rolls)
-    elif (secret := secrets.get(event.epoch)) is None:
+    elif reveals is None or (secret := reveals.secret(event.epoch)) is None:
         verdicts = ["unrevealed"] * len(event.rolls)
     else:
         verdicts = []

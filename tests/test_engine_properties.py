@@ -61,7 +61,7 @@ def _fold_from_scratch(game: Game, db: Path) -> list[Any]:
         if seq == 1:
             state = at_head(start(game), 1, digest)
         else:
-            state = replay_event(game, state, game.decode(bytes(body), f"seq {seq}"), digest)
+            state = at_head(replay_event(game, state, game.decode(bytes(body), f"seq {seq}")), seq, digest)
         states.append(state)
     return states
 

@@ -161,6 +161,19 @@ def test_two_swapped_events_fail_at_the_first(sample, tmp_path, data):
     assert bad is not None and bad.seq == i + 1
 
 
+def marks_before(sample, lines: list[bytes], i: int) -> tuple[int, str, int]:
+    """The turn, phase and epoch of the game just before line index i."""
+    if 0 < i < len(lines):  # a note changes nothing, so the event now at i was made in that state
+        event = json.loads(lines[i])
+        return event["turn"], event["phase"], event["epoch"]
+    if i == 0:
+        return 1, "play", 1
+    from adjudicator import rulesets
+
+    state, rs = verify(open_source(sample[0])).state, rulesets.get("freeform")
+    return rs.turn(state.rules), rs.phase(state.rules), rs.epoch(state.rules)
+
+
 @SETTINGS
 @given(data=st.data())
 def test_an_inserted_event_fails_at_its_position(sample, tmp_path, data):
@@ -175,9 +188,10 @@ def test_an_inserted_event_fails_at_its_position(sample, tmp_path, data):
             kind = "copy-of-next"
     elif kind == "foreign":
         extra = b'{"game":"g","seq":1,"note":"hello","hash":"' + b"ab" * 32 + b'"}'
-    else:  # a well-formed event chained on its predecessor, with the seq it would have
+    else:  # a well-formed event chained on its predecessor, with the seq and marks it would have
         prev = json.loads(lines[i - 1])["hash"] if i else "0" * 64
-        body = json.dumps({"game": "g", "seq": i + 1, "actor": "red", "turn": 1, "phase": "play", "epoch": 1,
+        turn, phase, epoch = marks_before(sample, lines, i)
+        body = json.dumps({"game": "g", "seq": i + 1, "actor": "red", "turn": turn, "phase": phase, "epoch": epoch,
                            "action": {"type": "note", "text": "slipped in"}, "rolls": [], "prev": prev},
                           separators=(",", ":")).encode()
         extra = to_line(body, event_hash(prev, body))
