@@ -55,6 +55,7 @@ RULESET = Ruleset(
     turn=lambda s: s.turn,
     phase=phase_label,
     epoch=epoch,
+    result=lambda s: s.result if s.over else "",
     scenarios=load_scenarios(HERE),
     tables=load_tables(HERE),
     options=OPTIONS,

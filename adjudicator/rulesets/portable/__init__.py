@@ -69,6 +69,7 @@ RULESET = Ruleset(
     turn=lambda s: s.turn,
     phase=lambda s: s.phase,
     epoch=epoch,
+    result=lambda s: s.result if s.phase == "over" else "",
     scenarios=load_scenarios(HERE),
     tables=load_tables(HERE),
     options={
