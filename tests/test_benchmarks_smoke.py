@@ -1,0 +1,53 @@
+"""benchmarks/run.py works: a --quick run on small sizes prints a line for every target.
+
+No timing is asserted here (timings belong to benchmarks/run.py, on a quiet machine); a quick run
+may well print FAIL for a ratio, and that is not this test's business. It only proves the script
+builds its logs, runs every target and reports each one.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+SCRIPT = ROOT / "benchmarks" / "run.py"
+
+EXPECTED_LINES = (
+    "verify   jsonl",
+    "verify   db",
+    "post     library",
+    "post     cli-process",
+    "memory   jsonl",
+    "memory   db",
+    "rulesets freeform",
+)
+
+
+@pytest.mark.soak  # plays whole games of every ruleset: a minute or more
+def test_quick_run_prints_every_target_line(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--repeats", "1", "--workdir", str(tmp_path)],
+        capture_output=True, text=True, timeout=900, cwd=tmp_path,
+    )
+    assert proc.returncode in (0, 1), proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    for start in EXPECTED_LINES:
+        found = [line for line in lines if line.startswith(start)]
+        assert found, f"no line for {start!r} in:\n{proc.stdout}\n{proc.stderr[-3000:]}"
+        assert all(line.endswith(("| PASS", "| FAIL")) for line in found), found
+        assert not any(" ERROR " in line for line in found), found
+    assert "passed" in lines[-1]
+
+
+def test_only_runs_the_chosen_target(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--repeats", "1", "--only", "verify", "--workdir", str(tmp_path)],
+        capture_output=True, text=True, timeout=900, cwd=tmp_path,
+    )
+    assert proc.returncode in (0, 1), proc.stderr[-3000:]
+    targets = {line.split()[0] for line in proc.stdout.splitlines() if line.endswith(("| PASS", "| FAIL"))}
+    assert targets == {"verify"}, proc.stdout
