@@ -101,8 +101,9 @@ def _check_reveal(core: CoreState, closed: int, actor: str, action: SecretReveal
         return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (closed: 1 to {closed})")
     if action.epoch <= core.revealed_epoch:
         return _v("reveal/twice", f"epoch {action.epoch} is revealed already")
-    if not _HEX64.match(action.secret) or not chains_to(
-        bytes.fromhex(action.secret), action.epoch, bytes.fromhex(core.revealed_secret), core.revealed_epoch
+    known = core.revealed_secret  # may be bad in a lenient audit that went on past a bad reveal
+    if not _HEX64.fullmatch(action.secret) or not _HEX64.fullmatch(known) or not chains_to(
+        bytes.fromhex(action.secret), action.epoch, bytes.fromhex(known), core.revealed_epoch
     ):
         return _v("reveal/not-committed", f"the secret for epoch {action.epoch} does not hash to the committed chain")
     return []
@@ -114,7 +115,7 @@ def last_closed_epoch(epoch: int, over: str) -> int:
 
 
 def _check_seal(core: CoreState, closed: int, actor: str, action: OrdersSealed) -> list[Violation]:
-    if not _HEX64.match(action.commitment):
+    if not _HEX64.fullmatch(action.commitment):
         return _v("seal/bad-commitment", "a commitment is 64 lowercase hex digits (sha256)")
     if action.label in core.sealed:
         return _v("seal/label-taken", f"sealed orders {action.label!r} are already posted")

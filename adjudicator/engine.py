@@ -14,7 +14,7 @@ from typing import Any, Union
 
 import msgspec
 
-from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated
+from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated, SecretRevealed
 from adjudicator import core, rulesets
 from adjudicator.chain import canonical, event_hash
 from adjudicator.core import GameState, last_closed_epoch
@@ -80,7 +80,7 @@ def load_game(first_body: bytes, where: str = "seq 1") -> Game:
         raise Rejected(f"{where}: the scenario and tables in the game differ from the digest it pinned")
     dice = created.dice
     if dice.mode not in ("committed", "reported") or dice.epochs < 1 or (
-        dice.mode == "committed" and not _HEX64.match(dice.anchor)
+        dice.mode == "committed" and not _HEX64.fullmatch(dice.anchor)
     ):
         raise Rejected(f"{where}: the dice commitment is not one this tool can check "
                        "(mode committed or reported, epochs >= 1, a 64-hex-digit anchor)")
@@ -119,8 +119,9 @@ def game_over(game: Game, state: GameState) -> str:
 
 def violations(game: Game, state: GameState, actor: str, action: Action) -> list[Violation]:
     rs = game.ruleset
-    result = rules_result(game, state)
-    closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result)
+    result = rs.result(state.rules) if rs.result else ""
+    # only a reveal asks which epochs are closed
+    closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result) if type(action) is SecretRevealed else 0
     found = core.validate(state.core, closed, actor, action, result)
     return found or rs.validate(state.rules, actor, action)
 

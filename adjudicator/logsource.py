@@ -6,8 +6,6 @@ for a line that is not an event at all.
 
 from __future__ import annotations
 
-import mmap
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +16,8 @@ from adjudicator.store import Store
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 REVEAL_MARK = b'"type":"secret-revealed"'
+
+CHUNK = 1 << 20  # the reveal scan reads this much at a time: memory stays flat
 
 SourceRow = tuple[int, bytes | None, str]
 
@@ -46,17 +46,13 @@ class LogSource:
                     yield body if isinstance(body, bytes) else str(body).encode("utf-8", "surrogatepass")
             return
         with open(self.path, "rb") as f:
-            if not os.fstat(f.fileno()).st_size:
-                return
-            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
-                at = m.find(REVEAL_MARK)
-                while at != -1:
-                    start, end = m.rfind(b"\n", 0, at) + 1, m.find(b"\n", at)
-                    end = len(m) if end == -1 else end
-                    line = m[start:end].rstrip(b"\r")
-                    if line[-75:-66] == b',"hash":"':
-                        yield line[:-75] + b"}"
-                    at = m.find(REVEAL_MARK, end)
+            tail = b""
+            while chunk := f.read(CHUNK):
+                # whole lines only: what follows the last newline waits for the next chunk
+                block, cut = tail + chunk, (tail + chunk).rfind(b"\n") + 1
+                block, tail = block[:cut], block[cut:]
+                yield from _reveal_lines(block)
+            yield from _reveal_lines(tail)
 
     def rows(self) -> Iterator[SourceRow]:
         """(number, canonical body, hash), or (number, None, why) for a line that is no event."""
@@ -79,6 +75,17 @@ class LogSource:
                     yield number, None, str(e) if line.strip() else f"line {number}: an empty line"
                     continue
                 yield number, body, digest
+
+
+def _reveal_lines(block: bytes) -> Iterator[bytes]:
+    at = block.find(REVEAL_MARK)
+    while at != -1:
+        start, end = block.rfind(b"\n", 0, at) + 1, block.find(b"\n", at)
+        end = len(block) if end == -1 else end
+        line = block[start:end].rstrip(b"\r")
+        if line[-75:-66] == b',"hash":"':
+            yield line[:-75] + b"}"
+        at = block.find(REVEAL_MARK, end)
 
 
 def open_source(path: str | Path) -> LogSource:

@@ -82,6 +82,12 @@ def load(path: Path, game: str, anchor: str) -> DiceSecret:
         secret = msgspec.json.decode(path.read_bytes(), type=DiceSecret)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
         raise BadInput(f"{path}: not a dice secret file ({e})") from None
+    try:
+        for value in (secret.top, *secret.checkpoints.values()):
+            if len(bytes.fromhex(value)) != 32:
+                raise ValueError
+    except ValueError:
+        raise BadInput(f"{path}: not a dice secret file (its secrets are not 64 hex digits)") from None
     if secret.game != game or secret.anchor() != anchor:
         raise Rejected(f"{path} is not the dice secret of game {game!r}: it does not hash to the committed anchor")
     return secret

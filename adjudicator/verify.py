@@ -20,6 +20,7 @@ from adjudicator.core import GameState
 from adjudicator.dice import chains_to, derive, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
+from adjudicator import dicecheck
 from adjudicator.logsource import LogSource
 
 _reveal_decoder = msgspec.json.Decoder()
@@ -131,6 +132,7 @@ def verify(
 
     unit = source.unit
     rows = source.rows()
+    beside = None
     state: GameState | None = None
     prev = GENESIS
     try:
@@ -159,8 +161,9 @@ def verify(
             _check_head(report, 1, digest, wanted[1], problem)
         if each_event is not None:
             each_event(game, game.decode(body, "seq 1"), digest)
-        reveals = (Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs)
-                   if check_rolls and created.dice.mode == "committed" else None)
+        committed = check_rolls and created.dice.mode == "committed"
+        beside = dicecheck.start_beside(source, created, upto, lenient) if committed and observe is None else None
+        reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
         state = start(game)
         prev = digest
         prev_raw = _raw(digest)
@@ -199,7 +202,7 @@ def verify(
                         f"epoch {rs.epoch(rules)}")
             for v in violations(game, state, event.actor, event.action):
                 problem(seq, "rule", f"seq {seq}: {event.actor}: {v}")
-            if event.rolls:
+            if event.rolls and beside is None:
                 _check_rolls(report, state, event, reveals, problem, observe)
             if type(event.action) is Ruling:
                 report.rulings.append((seq, event.action.decision, event.action.reason))
@@ -213,6 +216,8 @@ def verify(
                 problem(seq, "apply", f"seq {seq}: the event cannot be applied ({type(e).__name__}: {e})")
     except _Stop:
         pass
+    if beside is not None:
+        _merge_beside(report, beside.result(), lenient)
     report.head = (report.events, prev)
     report.state = at_head(state, report.events, prev) if state is not None else None
     for seq, prefix in sorted(wanted.items()):
@@ -236,33 +241,49 @@ def _check_head(report: Report, seq: int, digest: str, kept: str, problem) -> No
         problem(seq, "head", f"seq {seq}: the log's hash {digest[:12]} is not the {kept} you kept: history was rewritten")
 
 
+def _merge_beside(report: Report, found: tuple[dict[str, int], list[tuple[int, str]]], lenient: bool) -> None:
+    """Add the rolls re-derived in the other process; strict mode keeps only the first problem."""
+    counts, failures = found
+    if report.problems and not lenient:
+        failures = [(seq, m) for seq, m in failures if seq < report.problems[0].seq]
+    report.rolls.update(counts)
+    report.problems.extend(Problem(seq, "dice", m) for seq, m in failures)
+    report.problems.sort(key=lambda p: p.seq)
+    if not lenient:
+        del report.problems[1:]
+
+
+def roll_verdicts(secret: bytes | None, game: str, mix: bytes, event) -> list[tuple[str, str]]:
+    """(verdict, what is wrong) for each roll of a committed-dice event: verified or mismatched
+    when its epoch's secret is known, unrevealed when not."""
+    if secret is None:
+        return [("unrevealed", "")] * len(event.rolls)
+    out = []
+    for i, r in enumerate(event.rolls):
+        try:
+            expected = derive(secret, game, mix, event.seq, i, parse_expr(r.expr))
+        except ValueError as e:
+            out.append(("mismatched", f"seq {event.seq}: roll {i} ({r.purpose}): {e}"))
+            continue
+        if expected == r.dice:
+            out.append(("verified", ""))
+        else:
+            out.append(("mismatched", f"seq {event.seq}: roll {i} ({r.purpose}, {r.expr}) is {list(r.dice)} but the "
+                                      f"revealed secret of epoch {event.epoch} gives {list(expected)}"))
+    return out
+
+
 def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Reveals | None, problem,
                  observe: RollObserver | None) -> None:
-    counts = report.rolls
-    failures: list[str] = []
     if state.core.dice_mode == "reported":
-        verdicts = ["reported"] * len(event.rolls)
-    elif reveals is None or (secret := reveals.secret(event.epoch)) is None:
-        verdicts = ["unrevealed"] * len(event.rolls)
+        verdicts = [("reported", "")] * len(event.rolls)
     else:
-        verdicts = []
-        game, mix, seq = state.core.game, state.core.mix, event.seq
-        for i, r in enumerate(event.rolls):
-            try:
-                expected = derive(secret, game, mix, seq, i, parse_expr(r.expr))
-            except ValueError as e:
-                failures.append(f"seq {seq}: roll {i} ({r.purpose}): {e}")
-                verdicts.append("mismatched")
-                continue
-            if expected == r.dice:
-                verdicts.append("verified")
-            else:
-                verdicts.append("mismatched")
-                failures.append(f"seq {seq}: roll {i} ({r.purpose}, {r.expr}) is {list(r.dice)} but the revealed "
-                                f"secret of epoch {event.epoch} gives {list(expected)}")
-    for i, verdict in enumerate(verdicts):
-        counts[verdict] += 1
+        secret = reveals.secret(event.epoch) if reveals is not None else None
+        verdicts = roll_verdicts(secret, state.core.game, state.core.mix, event)
+    for i, (verdict, _) in enumerate(verdicts):
+        report.rolls[verdict] += 1
         if observe is not None:
             observe(event, i, event.rolls[i], verdict)
-    for message in failures:
-        problem(event.seq, "dice", message)
+    for _, wrong in verdicts:
+        if wrong:
+            problem(event.seq, "dice", wrong)
