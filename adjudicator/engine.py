@@ -128,7 +128,10 @@ def violations(game: Game, state: GameState, actor: str, action: Action) -> list
 
 def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> GameState:
     """The state after `event`; its rolls come from `dice`. Its seq and head: see at_head."""
-    return GameState(core.apply(state.core, event), game.ruleset.apply(state.rules, event, dice))
+    new_core, new_rules = core.apply(state.core, event), game.ruleset.apply(state.rules, event, dice)
+    if new_core is state.core and new_rules is state.rules:
+        return state  # a note, a roll with no consequence: nothing to build
+    return GameState(new_core, new_rules)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import msgspec
 from collections.abc import Callable, Iterator
 
 from events.core import Envelope, GameCreated, Roll, Ruling
-from adjudicator.chain import DOMAIN, GENESIS, event_hash, matches_prefix
+from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
 from adjudicator.core import GameState
 from adjudicator.dice import chains_to, derive, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
@@ -132,7 +132,7 @@ def verify(
 
     unit = source.unit
     rows = source.rows()
-    beside = None
+    beside = chain = None
     state: GameState | None = None
     prev = GENESIS
     try:
@@ -155,19 +155,21 @@ def verify(
         created: GameCreated = game.created
         report.context = game
         report.game, report.ruleset = created.game, created.ruleset
-        if event_hash(GENESIS, body) != digest:
-            problem(1, "chain", f"seq 1 ({unit} {number}): the hash does not match the event")
-        if 1 in wanted:
-            _check_head(report, 1, digest, wanted[1], problem)
+        committed = check_rolls and created.dice.mode == "committed"
+        if committed and observe is None:
+            beside = dicecheck.start_beside(source, created, upto, lenient, wanted)
+        # without a second process, the chain and the kept heads are checked here, row by row
+        chain = ChainCheck(wanted, unit) if beside is None else None
+        if chain is not None:
+            for kind, message in chain.step(1, number, body, digest):
+                problem(1, kind, message)
         if each_event is not None:
             each_event(game, game.decode(body, "seq 1"), digest)
-        committed = check_rolls and created.dice.mode == "committed"
-        beside = dicecheck.start_beside(source, created, upto, lenient) if committed and observe is None else None
         reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
         state = start(game)
         prev = digest
-        prev_raw = _raw(digest)
-        sha256, decode, game_id, rs = hashlib.sha256, game.decoder.decode, created.game, game.ruleset
+        decode, game_id, rs = game.decoder.decode, created.game, game.ruleset
+        marked, marks = None, None
         for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
@@ -176,14 +178,10 @@ def verify(
             if body is None:
                 problem(seq, "malformed", f"{digest} (expected seq {seq})")
                 continue
-            raw = sha256(DOMAIN + prev_raw + body).digest()
-            if raw.hex() != digest:
-                problem(seq, "chain", f"seq {seq} ({unit} {number}): the hash does not match the event and the hash "
-                        "before it (an event was edited, dropped, inserted or moved)")
-                raw = _raw(digest)
-            prev, prev_raw = digest, raw
-            if seq in wanted:
-                _check_head(report, seq, digest, wanted[seq], problem)
+            prev = digest
+            if chain is not None:
+                for kind, message in chain.step(seq, number, body, digest):
+                    problem(seq, kind, message)
             try:
                 event = decode(body)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
@@ -194,12 +192,13 @@ def verify(
             if event.seq != seq or event.game != game_id:
                 problem(seq, "sequence", f"seq {seq} ({unit} {number}): found event seq {event.seq} of game "
                         f"{event.game!r} where seq {seq} of {game_id!r} belongs")
-            rules = state.rules
-            if event.epoch != rs.epoch(rules) or event.turn != rs.turn(rules) or event.phase != rs.phase(rules):
+            if state.rules is not marked:  # most events leave the rules state as it was
+                marked = state.rules
+                marks = (rs.epoch(marked), rs.turn(marked), rs.phase(marked))
+            if (event.epoch, event.turn, event.phase) != marks:
                 # the dice secret is chosen by the epoch: a wrong one could roll with a revealed secret
-                problem(seq, "marks", f"seq {seq}: the event says turn {event.turn}, phase {event.phase!r}, "
-                        f"epoch {event.epoch}, but the game is at turn {rs.turn(rules)}, phase {rs.phase(rules)!r}, "
-                        f"epoch {rs.epoch(rules)}")
+                problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
+                        f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
             for v in violations(game, state, event.actor, event.action):
                 problem(seq, "rule", f"seq {seq}: {event.actor}: {v}")
             if event.rolls and beside is None:
@@ -216,7 +215,9 @@ def verify(
                 problem(seq, "apply", f"seq {seq}: the event cannot be applied ({type(e).__name__}: {e})")
     except _Stop:
         pass
-    if beside is not None:
+    if chain is not None:
+        report.heads_checked = chain.heads_checked
+    elif beside is not None:
         _merge_beside(report, beside.result(), lenient)
     report.head = (report.events, prev)
     report.state = at_head(state, report.events, prev) if state is not None else None
@@ -235,19 +236,39 @@ def _raw(digest: str) -> bytes:
         return bytes(32)
 
 
-def _check_head(report: Report, seq: int, digest: str, kept: str, problem) -> None:
-    report.heads_checked.append((seq, kept))
-    if not matches_prefix(digest, kept):
-        problem(seq, "head", f"seq {seq}: the log's hash {digest[:12]} is not the {kept} you kept: history was rewritten")
+class ChainCheck:
+    """The hash chain and the heads a player kept, one row at a time: (kind, message) per problem."""
+
+    def __init__(self, wanted: dict[int, str], unit: str):
+        self.wanted, self.unit = wanted, unit
+        self.prev_raw = bytes(32)
+        self.heads_checked: list[tuple[int, str]] = []
+
+    def step(self, seq: int, number: int, body: bytes, digest: str) -> list[tuple[str, str]]:
+        found = []
+        raw = hashlib.sha256(DOMAIN + self.prev_raw + body).digest()
+        if raw.hex() != digest:
+            found.append(("chain", f"seq {seq} ({self.unit} {number}): the hash does not match the event and the hash "
+                                   "before it (an event was edited, dropped, inserted or moved)"))
+            raw = _raw(digest)
+        self.prev_raw = raw
+        kept = self.wanted.get(seq)
+        if kept is not None:
+            self.heads_checked.append((seq, kept))
+            if not matches_prefix(digest, kept):
+                found.append(("head", f"seq {seq}: the log's hash {digest[:12]} is not the {kept} you kept: "
+                                      "history was rewritten"))
+        return found
 
 
-def _merge_beside(report: Report, found: tuple[dict[str, int], list[tuple[int, str]]], lenient: bool) -> None:
-    """Add the rolls re-derived in the other process; strict mode keeps only the first problem."""
-    counts, failures = found
+def _merge_beside(report: Report, found: dicecheck.Found, lenient: bool) -> None:
+    """Add what the other process found (chain, kept heads, rolls); strict mode keeps the first problem."""
+    counts, failures, heads_checked = found
     if report.problems and not lenient:
-        failures = [(seq, m) for seq, m in failures if seq < report.problems[0].seq]
+        failures = [f for f in failures if f[0] < report.problems[0].seq]
     report.rolls.update(counts)
-    report.problems.extend(Problem(seq, "dice", m) for seq, m in failures)
+    report.heads_checked = heads_checked
+    report.problems.extend(Problem(seq, kind, m) for seq, kind, m in failures)
     report.problems.sort(key=lambda p: p.seq)
     if not lenient:
         del report.problems[1:]
