@@ -145,7 +145,7 @@ def _read_text(path: str) -> str:
 @app.command()
 def status(db: Path, as_json: AsJson = False) -> None:
     """Turn, phase, head, dice epochs, and who must decide what now."""
-    game, state = games.state_at(db)
+    game, state = games.state_of(db)
     rs, c = game.ruleset, state.core
     over = game_over(game, state)
     data = {
@@ -212,17 +212,7 @@ def replay(
     as_json: AsJson = False,
 ) -> None:
     """The game state at any point: after event --at."""
-    from adjudicator.verify import verify
-
-    source = open_source(log)
-    if source.is_database:
-        game, state = games.state_at(log, at)
-    else:
-        report = verify(source, upto=at, check_rolls=False)
-        _fail_if(report)
-        if at is not None and report.events < at:
-            raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
-        game, state = report.context, report.state
+    game, state = games.state_of(log, at)
     if as_json:
         _dump(state)
         return
@@ -362,7 +352,7 @@ def options(
     """What the deciding player may post now, in the post notation."""
     from adjudicator.notation import format_action
 
-    game, state = games.state_at(db)
+    game, state = games.state_of(db)
     sides = [as_] if as_ else [a.side for a in game.ruleset.awaiting(state.rules)]
     for side in dict.fromkeys(sides):
         lines = [format_action(a, game.verbs) for a in game.ruleset.legal_actions(state.rules, side)]
@@ -379,8 +369,8 @@ def map_cmd(
     out: Annotated[Path, typer.Option("-o", "--out", help="the .svg file to write")],
     at: Annotated[Optional[int], typer.Option(help="the map after this event (default: the head)")] = None,
 ) -> None:
-    """Draw the board at any point of the game as SVG."""
-    game, state = games.state_at(db, at)
+    """Draw the board at any point of the game (a database or an exported log) as SVG."""
+    game, state = games.state_of(db, at)
     if game.ruleset.render_svg is None:
         raise BadInput(f"{game.ruleset.name} has no board to draw")
     out.write_text(game.ruleset.render_svg(state.rules), encoding="utf-8")
@@ -413,12 +403,14 @@ def simulate(
     events: Annotated[Optional[int], typer.Option(help="stop after this many events")] = None,
     scenario: Annotated[Optional[str], typer.Option()] = None,
     player: Annotated[Optional[list[str]], typer.Option()] = None,
+    option: Annotated[Optional[list[str]], typer.Option(help="an optional rule; repeat")] = None,
     reveal: Annotated[bool, typer.Option(help="reveal each closed epoch as play goes")] = True,
 ) -> None:
     """Play a synthetic game with random legal actions through the real engine."""
     from adjudicator.simulate import simulate as run
 
-    head = run(out, ruleset, seed=seed, events=events, players=player, scenario=scenario, reveal=reveal)
+    head = run(out, ruleset, seed=seed, events=events, players=player, scenario=scenario, options=option or [],
+               reveal=reveal)
     _out(f"simulated {head[0]} events into {out}; head #{head[0]} {head[1][:16]}")
 
 

@@ -228,6 +228,23 @@ def state_at(db_path: str | Path, at: int | None = None) -> tuple[Game, GameStat
         return game, current_state(store, game, at)
 
 
+def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
+    """The state at `at` (default: the end) of a game database or of an exported log.
+
+    A database is read from its nearest snapshot; an export is folded and checked on the way
+    (its chain and rules; rolls are left to `verify`)."""
+    source = open_source(log)
+    if source.is_database:
+        return state_at(log, at)
+    report = verify(source, upto=at, check_rolls=False)
+    if not report.ok:
+        err = BadInput if report.malformed else Rejected
+        raise err("\n".join(p.message for p in report.problems))
+    if at is not None and not 1 <= at <= report.events:
+        raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
+    return report.context, report.state
+
+
 def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:
     """Write the public log (the database never holds a secret, so neither does this)."""
     out = Path(out)

@@ -30,6 +30,7 @@ def simulate(
     events: int | None = None,
     players: list[str] | None = None,
     scenario: str | None = None,
+    options: list[str] = (),
     reveal: bool = True,
 ) -> tuple[int, str]:
     rs = rulesets.get(ruleset_name)
@@ -41,7 +42,7 @@ def simulate(
     # every event can close an epoch at most once; a whole board game fits the default chain
     epochs = max(rs.default_epochs, events + 1) if events else rs.default_epochs
     created: Posted = new_game(out, rs.name, players or ["red", "blue"], scenario=scenario,
-                               epochs=epochs, secret_top=top)
+                               options=list(options), epochs=epochs, secret_top=top)
     chain = [top]  # chain[i] = s_{N-i}: one pass down the chain instead of one per epoch
     for _ in range(epochs):
         chain.append(hashlib.sha256(chain[-1]).digest())

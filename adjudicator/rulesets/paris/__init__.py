@@ -48,6 +48,7 @@ RULESET = Ruleset(
     phase=lambda s: s.phase,
     # a dice epoch is a game turn; once the game is over the last turn's epoch is closed too, so it can be revealed
     epoch=lambda s: s.turn + (1 if s.phase == "over" else 0),
+    result=lambda s: s.result if s.phase == "over" else "",
     scenarios=load_scenarios(HERE),
     tables=load_tables(HERE),
     options={

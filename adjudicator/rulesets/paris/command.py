@@ -26,7 +26,8 @@ def _distances(s: View, side: str, anchors: set[str], blocked: set[str]) -> dict
     return dist
 
 
-def _compute(s: View, wing: str) -> set[str]:
+def _compute(s: View, wing: str, target: str = "") -> set[str]:
+    """The wing's units in command; with `target`, it may stop as soon as that unit is found."""
     w = s.wings[wing]
     leader = s.leaders.get(w.leader)
     if leader is None:
@@ -46,6 +47,8 @@ def _compute(s: View, wing: str) -> set[str]:
         for u in new:
             done.add(u.id)
             anchors.add(u.hex)
+        if target and target in done:
+            return done
 
 
 def in_command(s: View, wing: str) -> set[str]:
@@ -66,4 +69,8 @@ def in_command(s: View, wing: str) -> set[str]:
 
 def unit_in_command(s: View, uid: str) -> bool:
     u = s.units[uid]
-    return u.artillery or uid in in_command(s, u.wing)
+    if u.artillery:
+        return True
+    if not isinstance(s, PState):
+        return uid in _compute(s, u.wing, uid)
+    return uid in in_command(s, u.wing)

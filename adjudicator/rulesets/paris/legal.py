@@ -160,6 +160,10 @@ def legal_actions(s: PState, side: str) -> list[Action]:
             for f in range(6):
                 if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
                     acts.append(React(unit=uid, kind="turn", facing=hexgrid.VERTICES[f]))
+            trig = s.units[win.trigger]
+            for h in hexgrid.neighbours(u.hex, s.layout):  # a one-hex retreat sample (any path may be posted)
+                if hexgrid.distance(h, trig.hex, s.layout) > hexgrid.distance(u.hex, trig.hex, s.layout):
+                    acts.append(React(unit=uid, kind="retreat", path=(h,)))
         acts = _valid(s, side, acts) + [Hold()]
     elif s.phase == "reactive-melee" and side == s.other(s.active_side):
         acts = _valid(s, side, _melee_actions(s, side, reactive=True)) + [Hold()]

@@ -38,9 +38,10 @@ def V(code: str, rule: str, msg: str) -> list[Violation]:
     return [Violation(code, f"seed 000 {rule}", msg)]
 
 
-def defender_in(s: View, h: str, side: str) -> Unit | None:
+def defender_in(s: View, h: str, side: str, by_hex: dict[str, list[Unit]] | None = None) -> Unit | None:
     """The unit that fights for a hex: forlorn hopes and artillery share its fate (§9.2)."""
-    here = sorted((u for u in s.units.values() if u.hex == h and u.side != side), key=lambda u: (u.kind in ("E", "ART"), u.id))
+    units = by_hex.get(h, ()) if by_hex is not None else s.units.values()
+    here = sorted((u for u in units if u.hex == h and u.side != side), key=lambda u: (u.kind in ("E", "ART"), u.id))
     return here[0] if here else None
 
 
@@ -110,11 +111,16 @@ def reactive_candidates(s: View) -> list[Unit]:
     lay = layout(s)
     out = []
     active = s.active_side
+    by_hex: dict[str, list[Unit]] = {}
+    for x in s.units.values():
+        by_hex.setdefault(x.hex, []).append(x)
     for u in sorted(s.units.values(), key=lambda x: x.id):
         if u.side == active or u.id in attacked or any(u.id in (m.lead,) + m.supports for m in s.melees):
             continue
         for h in hexgrid.front_hexes(u.hex, u.facing, lay):
-            t = defender_in(s, h, u.side)
+            if h not in by_hex:
+                continue
+            t = defender_in(s, h, u.side, by_hex)
             if t is not None and t.side == active and not attacker_problem(s, u, t, True):
                 out.append(u)
                 break

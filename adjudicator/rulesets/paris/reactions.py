@@ -27,12 +27,14 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     depth = int(s.tables.get("interception", {}).get("zone_depth", 2))
     fire, inter, react = [], [], []
     lay = layout(s)
-    for u in sorted(s.units.values(), key=lambda x: x.id):
+    near = []
+    for u in s.units.values():
         if u.side != side:
             continue
         d = hexgrid.distance(u.hex, trig.hex, lay)  # cheap first: most units are too far for anything
-        if d > (10 if u.artillery else 2 if not u.cavalry else max(2, depth)):
-            continue
+        if d <= (10 if u.artillery else 2 if not u.cavalry else max(2, depth)):
+            near.append((u.id, d, u))
+    for _, d, u in sorted(near, key=lambda x: x[0]):
         if (event not in ("fire", "artfire") or u.id in fired_on) and (u.artillery or (d == 1 and u.fire > 0)):
             if not can_fire_at(s, u, trig, defensive=True):
                 fire.append(u.id)
@@ -104,6 +106,9 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
         elif m == "never":
             w.say(f"{side}'s standing order: intercept never ({', '.join(inter)} eligible)")
             inter = []
+    if stopped:
+        # §8.3 «при перехвате никакие отряды кавалерии ... не могут стрелять»
+        fire = [u for u in fire if not w.units[u].cavalry] if fire else fire
     if fire:
         m = mode(w, side, "defensive-fire")
         if m == "always":
@@ -147,7 +152,11 @@ def consume(w: Work, uid: str) -> None:
     def keep(xs: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(x for x in xs if x != uid and x in w.units)
 
-    new = Window(trigger=win.trigger, event=win.event, fire=keep(win.fire),
+    intercepted = uid in win.intercept and trig.mp == 0 and w.units.get(uid) is not None and w.units[uid].intercepted
+    fire = keep(win.fire)
+    if intercepted:
+        fire = tuple(x for x in fire if not w.units[x].cavalry)  # §8.3: no cavalry fires at an interception
+    new = Window(trigger=win.trigger, event=win.event, fire=fire,
                  intercept=() if trig.mp == 0 else keep(win.intercept), react=keep(win.react))
     if new.fire or new.intercept or new.react:
         w.set(window=new)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.core import Action, Envelope, GameEnded, OrdersSealed, OrdersUnsealed
+from events.core import Action, Envelope, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
 from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
                           Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
 from adjudicator.ruleset import Violation
-from adjudicator.rulesets.paris import hexgrid, melee, movement, reactions, sequence
+from adjudicator.rulesets.paris import hexgrid, melee, movement, override, reactions, sequence
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ORDERS, STANDING_KINDS, MeleeDecl, PState
 from adjudicator.rulesets.paris.movement import V, acting_check, command_now, mp_now
@@ -292,8 +292,12 @@ def _check_standing(s: PState, actor: str, a: Standing) -> list[Violation]:
     return []
 
 
+def _check_ruling(s: PState, actor: str, a: Ruling) -> list[Violation]:
+    return override.check(s, a.decision)
+
+
 _CHECKS = {
-    OrdersSealed: _check_sealed, OrdersUnsealed: _check_unsealed, Activate: _check_activate, Pass: _check_pass,
+    Ruling: _check_ruling, OrdersSealed: _check_sealed, OrdersUnsealed: _check_unsealed, Activate: _check_activate, Pass: _check_pass,
     Preempt: _check_preempt, NoPreempt: _check_no_preempt, ChangeOrder: _check_change, Move: _check_move,
     Turn: _check_turn, Rally: _check_rally, Fire: _check_fire, Melee: _check_melee, EndMoves: _check_end_moves,
     EndActivation: _check_end_moves, Reactivate: _check_reactivate, Intercept: _check_intercept, React: _check_react,
@@ -347,6 +351,8 @@ def apply(s: PState, event: Envelope, dice: Any) -> PState:
             sequence.initiative(w)
     elif t is GameEnded:
         w.set(result=a.result, phase="over")
+    elif t is Ruling:
+        override.apply(w, a.decision, a.reason)
     elif t is Activate:
         w.say(f"{actor} activates {a.wing} ({s.wings[a.wing].order}) (seed 000 §4.2)")
         sequence.begin_activation(w, a.wing)
@@ -421,6 +427,6 @@ def apply(s: PState, event: Envelope, dice: Any) -> PState:
     elif t is Standing:
         w.set(standing={**s.standing, actor: {**s.standing.get(actor, {}), a.kind: a.mode}})
         w.say(f"{actor}'s standing order: {a.kind} {a.mode}; the engine will decide on {actor}'s behalf and log it")
-    if w.phase not in ("orders", "over"):
-        sequence.check_victory(w)
+    if w.phase not in ("orders", "over") and len(w.units) != len(s.units):
+        sequence.check_victory(w)  # only a unit leaving the map can bring a victory about
     return w.freeze()

@@ -12,12 +12,15 @@ from adjudicator.rulesets.paris.work import View, Work, leader_of
 PRIORITY = {o: i for i, o in enumerate(ORDERS)}  # 0 = highest (§1.2)
 
 
-def can_activate(s: View, w: Wing) -> bool:
-    return not w.done and not w.barred and w.leader in s.leaders and any(u.wing == w.id for u in s.units.values())
+def can_activate(s: View, w: Wing, manned: set[str] | None = None) -> bool:
+    if manned is None:
+        manned = {u.wing for u in s.units.values()}
+    return not w.done and not w.barred and w.leader in s.leaders and w.id in manned
 
 
 def eligible_wings(s: View, side: str) -> list[Wing]:
-    return [w for w in s.wings.values() if w.side == side and can_activate(s, w)]
+    manned = {u.wing for u in s.units.values()}
+    return [w for w in s.wings.values() if w.side == side and can_activate(s, w, manned)]
 
 
 def top_priority(s: View, sides: list[str]) -> int:
