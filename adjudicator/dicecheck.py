@@ -54,12 +54,16 @@ def check_beside(source: LogSource, created: GameCreated, upto: int | None, leni
     mix = seed_mix(())
     counts: Counter = Counter()
     failures: list[tuple[int, str, str]] = []
+    secret_epoch, secret = -1, None
+    step = chain.step
     for seq, (number, body, digest) in enumerate(source.rows(), start=1):
         if (upto is not None and seq > upto) or (failures and not lenient):
             break
         if body is None:
             continue  # the main pass reports it
-        failures.extend((seq, kind, message) for kind, message in chain.step(seq, number, body, digest))
+        found = step(seq, number, body, digest)
+        if found:
+            failures.extend((seq, kind, message) for kind, message in found)
         if NO_ROLLS in body and SEED_MARK not in body:
             continue  # nothing to derive: skip decoding
         try:
@@ -69,7 +73,11 @@ def check_beside(source: LogSource, created: GameCreated, upto: int | None, leni
         if event.action.type == "seed":
             seeds.append((event.action.player, event.action.seed))
             mix = seed_mix(tuple(seeds))
-        for verdict, wrong in roll_verdicts(reveals.secret(event.epoch), created.game, mix, event) if event.rolls else ():
+        if not event.rolls:
+            continue
+        if event.epoch != secret_epoch:  # events come in epoch order: one look-up per epoch
+            secret_epoch, secret = event.epoch, reveals.secret(event.epoch)
+        for verdict, wrong in roll_verdicts(secret, created.game, mix, event):
             counts[verdict] += 1
             if wrong:
                 failures.append((event.seq, "dice", wrong))
