@@ -95,8 +95,7 @@ def check_declare(s: View, actor: str, lead: str, supports: tuple[str, ...], tar
             return V(f"{code}/illegal", "§11.5" if "never" in why else "§11.2", why)
     if reactive and s.units[target].side != s.active_side:
         return V(f"{code}/reactive-target", "§11.2", "a reactive melee is against an active unit")
-    if len(supports) > 5:
-        pass  # more than five may support; only five count (§11.3)
+    # more than five may support; only five count towards the modifier (§11.3, applied in resolution)
     return []
 
 
