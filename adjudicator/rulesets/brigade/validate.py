@@ -220,25 +220,30 @@ def _result_common(state: BrigadeState, actor: str, piece: str, roll_seq: int) -
     return []
 
 
-def _casualties(state: BrigadeState, actor: str, a: ev.Casualties) -> list[Violation]:
-    found = _result_common(state, actor, a.unit, a.roll_seq)
+def _unit_result_common(state: BrigadeState, actor: str, unit: str, roll_seq: int) -> list[Violation]:
+    """What every result entered for one unit needs: the common result checks and a unit on the table."""
+    found = _result_common(state, actor, unit, roll_seq)
     if found:
         return found
-    u = state.units.get(a.unit)
+    u = state.units.get(unit)
     if u is None or not u.on_table:
-        return _v("result/unit", R_RESULT, f"{a.unit!r} is not a unit on the table")
+        return _v("result/unit", R_RESULT, f"{unit!r} is not a unit on the table")
+    return []
+
+
+def _casualties(state: BrigadeState, actor: str, a: ev.Casualties) -> list[Violation]:
+    found = _unit_result_common(state, actor, a.unit, a.roll_seq)
+    if found:
+        return found
     if a.count < 0:
         return _v("result/count", R_RESULT, "casualties are a number of figures (guns), 0 or more")
     return []
 
 
 def _unit_status(state: BrigadeState, actor: str, a: ev.UnitStatus) -> list[Violation]:
-    found = _result_common(state, actor, a.unit, a.roll_seq)
+    found = _unit_result_common(state, actor, a.unit, a.roll_seq)
     if found:
         return found
-    u = state.units.get(a.unit)
-    if u is None or not u.on_table:
-        return _v("result/unit", R_RESULT, f"{a.unit!r} is not a unit on the table")
     if a.status not in UNIT_STATUSES:
         return _v("result/status", R_RESULT, f"a unit is one of {', '.join(UNIT_STATUSES)}")
     if state.phase == "morale" and state.brigade_tested:
