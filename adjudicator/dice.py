@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
 
@@ -38,14 +38,16 @@ class DiceExpr:
     faces: int
     zero: bool = False
     modifier: int = 0
+    # derived once: every roll of a long log reads them
+    low: int = field(init=False, compare=False, repr=False)
+    high: int = field(init=False, compare=False, repr=False)
+    limit: int = field(init=False, compare=False, repr=False)  # words at or above it are rejected
 
-    @property
-    def low(self) -> int:
-        return 0 if self.zero else 1
-
-    @property
-    def high(self) -> int:
-        return self.faces - 1 if self.zero else self.faces
+    def __post_init__(self) -> None:
+        low = 0 if self.zero else 1
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", self.faces - 1 + low)
+        object.__setattr__(self, "limit", 2**32 - 2**32 % self.faces)
 
     def total(self, dice: tuple[int, ...]) -> int:
         return sum(dice) + self.modifier
@@ -94,48 +96,55 @@ def seed_mix(seeds: tuple[tuple[str, str], ...]) -> bytes:
 
 # -- deriving faces --------------------------------------------------------
 
-@lru_cache(maxsize=64)
-def _prefix(game: str, mix: bytes) -> bytes:
-    return DICE_DOMAIN + game.encode() + b"\x00" + mix
-
-
-@lru_cache(maxsize=256)
-def _hmac_pads(secret: bytes) -> tuple:
-    """HMAC-SHA256 keyed once per epoch secret (RFC 2104); identical to hmac.digest, cheaper per roll."""
-    key = secret.ljust(64, b"\x00") if len(secret) <= 64 else hashlib.sha256(secret).digest().ljust(64, b"\x00")
-    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
-
-
 _IPAD = bytes(b ^ 0x36 for b in range(256))
 _OPAD = bytes(b ^ 0x5C for b in range(256))
-
-
-def hmac_sha256(secret: bytes, message: bytes) -> bytes:
-    inner, outer = _hmac_pads(secret)
-    i = inner.copy()
-    i.update(message)
-    o = outer.copy()
-    o.update(i.digest())
-    return o.digest()
-
-
 _WORDS = struct.Struct(">8I")
+_SEQ_INDEX = struct.Struct(">QI")
+_COUNTER = struct.Struct(">I")
+
+
+class RollDeriver:
+    """Every roll of one game and epoch: HMAC-SHA256 keyed once with the epoch secret (RFC 2104,
+    identical to hmac.digest) and the game's message prefix built once, so a roll costs two
+    hash updates a block. A long log derives many rolls per epoch."""
+
+    __slots__ = ("_inner", "_outer", "_prefix")
+
+    def __init__(self, secret: bytes, game: str, mix: bytes):
+        key = secret.ljust(64, b"\x00") if len(secret) <= 64 else hashlib.sha256(secret).digest().ljust(64, b"\x00")
+        self._inner, self._outer = hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+        self._prefix = DICE_DOMAIN + game.encode() + b"\x00" + mix
+
+    def hmac(self, message: bytes) -> bytes:
+        inner = self._inner.copy()
+        inner.update(message)
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
+
+    def faces(self, seq: int, index: int, expr: DiceExpr) -> tuple[int, ...]:
+        prefix = self._prefix + _SEQ_INDEX.pack(seq, index)
+        m, low, count, limit = expr.faces, expr.low, expr.count, expr.limit
+        faces: list[int] = []
+        counter = 0
+        while True:
+            block = self.hmac(prefix + _COUNTER.pack(counter))
+            counter += 1
+            for u in _WORDS.unpack(block):
+                if u < limit:
+                    faces.append(u % m + low)
+                    if len(faces) == count:
+                        return tuple(faces)
+
+
+@lru_cache(maxsize=64)
+def deriver(secret: bytes, game: str, mix: bytes) -> RollDeriver:
+    return RollDeriver(secret, game, mix)
 
 
 def derive(secret: bytes, game: str, mix: bytes, seq: int, index: int, expr: DiceExpr) -> tuple[int, ...]:
-    prefix = _prefix(game, mix) + seq.to_bytes(8, "big") + index.to_bytes(4, "big")
-    m, low, count = expr.faces, expr.low, expr.count
-    limit = 2**32 - 2**32 % m
-    faces: list[int] = []
-    counter = 0
-    while True:
-        block = hmac_sha256(secret, prefix + counter.to_bytes(4, "big"))
-        counter += 1
-        for u in _WORDS.unpack(block):
-            if u < limit:
-                faces.append(u % m + low)
-                if len(faces) == count:
-                    return tuple(faces)
+    """The faces of roll `index` of event `seq` (see the module's docstring)."""
+    return deriver(secret, game, mix).faces(seq, index, expr)
 
 
 # -- dice sources: what a ruleset's resolution calls ------------------------
@@ -186,12 +195,20 @@ class ReportedDice:
 
 
 class RecordedDice:
-    """Replays the rolls stored in an event, checking that resolution asks for the same ones."""
+    """Replays the rolls stored in event `seq`, checking that resolution asks for the same ones.
 
-    def __init__(self, rolls: tuple[Roll, ...], where: str):
+    Verify makes one per event with rolls: it keeps to slots and formats nothing until a roll is wrong."""
+
+    __slots__ = ("_rolls", "_next", "_seq")
+
+    def __init__(self, rolls: tuple[Roll, ...], seq: int | None):
         self._rolls = rolls
         self._next = 0
-        self._where = where
+        self._seq = seq
+
+    @property
+    def _where(self) -> str:
+        return f"seq {self._seq}" if self._seq is not None else "an event without rolls"
 
     def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
         if self._next >= len(self._rolls):

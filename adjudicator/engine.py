@@ -196,10 +196,10 @@ def replay_event(game: Game, state: GameState, event: Envelope) -> GameState:
     The fold leaves seq and head alone; whoever folds sets them once at the end (at_head)."""
     if not event.rolls:
         return advance(game, state, event, _NO_DICE)
-    dice = RecordedDice(event.rolls, f"seq {event.seq}")
+    dice = RecordedDice(event.rolls, event.seq)
     after = advance(game, state, event, dice)
     dice.finish()
     return after
 
 
-_NO_DICE = RecordedDice((), "an event without rolls")
+_NO_DICE = RecordedDice((), None)

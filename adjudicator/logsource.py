@@ -16,6 +16,8 @@ from adjudicator.store import Store
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 REVEAL_MARK = b'"type":"secret-revealed"'
+NO_ROLLS = b'"rolls":[],"prev":'  # in canonical JSON no string can hold it: quotes in strings are escaped
+SEED_MARK = b'"type":"seed"'
 
 CHUNK = 1 << 20  # the reveal scan reads this much at a time: memory stays flat
 
@@ -54,6 +56,22 @@ class LogSource:
                 yield from _reveal_lines(block)
             yield from _reveal_lines(tail)
 
+    def dice_bodies(self) -> Iterator[bytes]:
+        """The canonical bodies of the events that hold rolls or mix a client seed in, in log order:
+        all that re-deriving the rolls reads. Lines that are no event are left to `rows`."""
+        if self.is_database:
+            for _number, body, _digest in self.rows():
+                if body is not None and (NO_ROLLS not in body or SEED_MARK in body):
+                    yield body
+            return
+        with open(self.path, "rb") as f:
+            for line in f:
+                if NO_ROLLS in line and SEED_MARK not in line:
+                    continue
+                line = line.rstrip(b"\r\n")
+                if line[-75:-66] == b',"hash":"':
+                    yield line[:-75] + b"}"
+
     def rows(self) -> Iterator[SourceRow]:
         """(number, canonical body, hash), or (number, None, why) for a line that is no event."""
         if self.is_database:
@@ -64,11 +82,11 @@ class LogSource:
             return
         with open(self.path, "rb") as f:
             for number, line in enumerate(f, start=1):
-                # the fast path of chain.split_line, which says what is wrong when this fails
-                line = line.rstrip(b"\r\n")
-                if line[-75:-66] == b',"hash":"' and line[-2:] == b'"}' and line[:1] == b"{":
-                    yield number, line[:-75] + b"}", line[-66:-2].decode("ascii", "replace")
+                # the fast path of chain.split_line (a line as exported), which says what is wrong when this fails
+                if line[-76:-67] == b',"hash":"' and line[-3:] == b'"}\n' and line[:1] == b"{":
+                    yield number, line[:-76] + b"}", line[-67:-3].decode("ascii", "replace")
                     continue
+                line = line.rstrip(b"\r\n")
                 try:
                     body, digest = split_line(line, f"line {number}")
                 except BadInput as e:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from events.core import Envelope, GameCreated, Roll, Ruling
 from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
 from adjudicator.core import GameState
-from adjudicator.dice import chains_to, derive, hash_down, parse_expr
+from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator import dicecheck
@@ -157,18 +157,16 @@ def verify(
         report.game, report.ruleset = created.game, created.ruleset
         committed = check_rolls and created.dice.mode == "committed"
         if committed and observe is None:
-            beside = dicecheck.start_beside(source, created, upto, lenient, wanted)
-        # without a second process, the chain and the kept heads are checked here, row by row
-        chain = ChainCheck(wanted, unit) if beside is None else None
-        if chain is not None:
-            for kind, message in chain.step(1, number, body, digest):
-                problem(1, kind, message)
+            beside = dicecheck.start_beside(source, created, upto, lenient)
+        chain = ChainCheck(wanted, unit)
+        for kind, message in chain.step(1, number, body, digest):
+            problem(1, kind, message)
         if each_event is not None:
             each_event(game, game.decode(body, "seq 1"), digest)
         reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
         state = start(game)
         prev = digest
-        decode, game_id, rs = game.decoder.decode, created.game, game.ruleset
+        decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
         marked, marks = None, None
         for number, body, digest in rows:
             seq = report.events + 1
@@ -179,7 +177,10 @@ def verify(
                 problem(seq, "malformed", f"{digest} (expected seq {seq})")
                 continue
             prev = digest
-            if chain is not None:
+            raw = sha256(DOMAIN + chain.prev_raw + body).digest()
+            if raw.hex() == digest and seq not in wanted:  # the common case, inline: the loop runs per event
+                chain.prev_raw = raw
+            else:
                 for kind, message in chain.step(seq, number, body, digest):
                     problem(seq, kind, message)
             try:
@@ -217,7 +218,7 @@ def verify(
         pass
     if chain is not None:
         report.heads_checked = chain.heads_checked
-    elif beside is not None:
+    if beside is not None:
         _merge_beside(report, beside.result(), lenient)
     report.head = (report.events, prev)
     report.state = at_head(state, report.events, prev) if state is not None else None
@@ -268,27 +269,26 @@ class ChainCheck:
 
 
 def _merge_beside(report: Report, found: dicecheck.Found, lenient: bool) -> None:
-    """Add what the other process found (chain, kept heads, rolls); strict mode keeps the first problem."""
-    counts, failures, heads_checked = found
+    """Add what the other process found (the rolls); strict mode keeps the first problem."""
+    counts, failures = found
     if report.problems and not lenient:
         failures = [f for f in failures if f[0] < report.problems[0].seq]
     report.rolls.update(counts)
-    report.heads_checked = heads_checked
     report.problems.extend(Problem(seq, kind, m) for seq, kind, m in failures)
     report.problems.sort(key=lambda p: p.seq)
     if not lenient:
         del report.problems[1:]
 
 
-def roll_verdicts(secret: bytes | None, game: str, mix: bytes, event) -> list[tuple[str, str]]:
+def roll_verdicts(rolls_of: RollDeriver | None, event) -> list[tuple[str, str]]:
     """(verdict, what is wrong) for each roll of a committed-dice event: verified or mismatched
-    when its epoch's secret is known, unrevealed when not."""
-    if secret is None:
+    when its epoch's secret is known (`rolls_of` derives from it), unrevealed when not."""
+    if rolls_of is None:
         return [("unrevealed", "")] * len(event.rolls)
     out = []
     for i, r in enumerate(event.rolls):
         try:
-            expected = derive(secret, game, mix, event.seq, i, parse_expr(r.expr))
+            expected = rolls_of.faces(event.seq, i, parse_expr(r.expr))
         except ValueError as e:
             out.append(("mismatched", f"seq {event.seq}: roll {i} ({r.purpose}): {e}"))
             continue
@@ -306,7 +306,7 @@ def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Rev
         verdicts = [("reported", "")] * len(event.rolls)
     else:
         secret = reveals.secret(event.epoch) if reveals is not None else None
-        verdicts = roll_verdicts(secret, state.core.game, state.core.mix, event)
+        verdicts = roll_verdicts(deriver(secret, state.core.game, state.core.mix) if secret is not None else None, event)
     for i, (verdict, _) in enumerate(verdicts):
         report.rolls[verdict] += 1
         if observe is not None:

@@ -22,7 +22,7 @@ from adjudicator.dice import (
     chains_to,
     derive,
     hash_down,
-    hmac_sha256,
+    RollDeriver,
     parse_expr,
     seed_mix,
 )
@@ -135,7 +135,7 @@ def test_derive_agrees_with_the_readme_spec(secret, game, mix, seq, index, count
 @settings(max_examples=100, deadline=None)
 @given(key=st.binary(max_size=200), msg=st.binary(max_size=300))
 def test_the_fast_hmac_is_rfc_2104_hmac(key, msg):
-    assert hmac_sha256(key, msg) == hmac.digest(key, msg, "sha256")
+    assert RollDeriver(key, "g", b"").hmac(msg) == hmac.digest(key, msg, "sha256")
 
 
 def test_rejection_sampling_skips_biased_words_and_reads_further_blocks(monkeypatch):
@@ -143,13 +143,13 @@ def test_rejection_sampling_skips_biased_words_and_reads_further_blocks(monkeypa
     limit = 2**32 - 2**32 % 6
     seen: list[bytes] = []
 
-    def fake(secret, message):
+    def fake(self, message):
         seen.append(message[-4:])
         if message[-4:] == b"\x00\x00\x00\x00":
             return struct.pack(">8I", limit, 2**32 - 1, 7, limit + 1, limit + 2, limit + 3, limit, limit)
         return struct.pack(">8I", 0, 11, 0, 0, 0, 0, 0, 0)
 
-    monkeypatch.setattr(dice_module, "hmac_sha256", fake)
+    monkeypatch.setattr(dice_module.RollDeriver, "hmac", fake)
     assert derive(b"k" * 32, "g", b"m" * 32, 1, 0, DiceExpr(3, 6)) == (7 % 6 + 1, 0 % 6 + 1, 11 % 6 + 1)
     assert seen == [b"\x00\x00\x00\x00", b"\x00\x00\x00\x01"]
     assert derive(b"k" * 32, "g", b"m" * 32, 1, 0, DiceExpr(1, 6, zero=True)) == (7 % 6,)
@@ -312,22 +312,22 @@ def test_reported_dice_refuse_values_left_over():
 
 def test_recorded_dice_replay_what_is_stored_and_refuse_any_other_call_sequence():
     rolls = (Roll(purpose="a", expr="2d6", dice=(1, 6)), Roll(purpose="b", expr="1d10z", dice=(0,), side="blue"))
-    d = RecordedDice(rolls, "seq 9")
+    d = RecordedDice(rolls, 9)
     assert d.roll("a", "2d6") == (1, 6) and d.roll("b", "1d10z", "blue") == (0,)
     d.finish()
     with pytest.raises(Rejected, match="seq 9"):
-        RecordedDice(rolls, "seq 9").roll("other purpose", "2d6")
+        RecordedDice(rolls, 9).roll("other purpose", "2d6")
     with pytest.raises(Rejected):
-        RecordedDice(rolls, "seq 9").roll("a", "3d6")
-    d = RecordedDice(rolls, "seq 9")
+        RecordedDice(rolls, 9).roll("a", "3d6")
+    d = RecordedDice(rolls, 9)
     d.roll("a", "2d6")
     with pytest.raises(Rejected):
         d.roll("b", "1d10z")  # wrong side
-    d = RecordedDice(rolls, "seq 9")
+    d = RecordedDice(rolls, 9)
     d.roll("a", "2d6")
     with pytest.raises(Rejected, match="never used"):
         d.finish()
-    d = RecordedDice(rolls[:1], "seq 9")
+    d = RecordedDice(rolls[:1], 9)
     d.roll("a", "2d6")
     with pytest.raises(Rejected, match="does not hold"):
         d.roll("b", "1d10z", "blue")
@@ -336,4 +336,4 @@ def test_recorded_dice_replay_what_is_stored_and_refuse_any_other_call_sequence(
 @pytest.mark.parametrize("dice_", [(0, 6), (1, 7), (1,), (1, 2, 3)])
 def test_recorded_dice_refuse_impossible_stored_faces(dice_):
     with pytest.raises(Rejected, match="impossible"):
-        RecordedDice((Roll(purpose="a", expr="2d6", dice=dice_),), "seq 3").roll("a", "2d6")
+        RecordedDice((Roll(purpose="a", expr="2d6", dice=dice_),), 3).roll("a", "2d6")

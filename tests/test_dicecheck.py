@@ -61,3 +61,16 @@ def test_a_forged_roll_is_caught_both_ways_naming_its_seq(tmp_path, both_ways):
         assert [(p.seq, p.kind) for p in report.problems] == [(seq, "dice")]
     inline, beside = both_ways(log, lenient=True)
     assert inline.rolls == beside.rolls and inline.rolls["mismatched"] == 1
+
+
+def test_an_edited_event_and_a_rewritten_head_are_caught_both_ways(tmp_path, both_ways):
+    """The chain and the kept heads are checked in the main pass whether or not the rolls go beside."""
+    log = export_log(play_sample_game(tmp_path, turns=4))
+    lines = log.read_bytes().splitlines(keepends=True)
+    kept = (3, json.loads(lines[2])["hash"][:12])
+    lines[4] = lines[4].replace(b'"note"', b'"NOTE"', 1) if b'"note"' in lines[4] else lines[4].replace(b'"red"', b'"blu"', 1)
+    log.write_bytes(b"".join(lines))
+    for report in both_ways(log, heads=[kept, (6, "deadbeef00")], lenient=True):
+        kinds = [(p.seq, p.kind) for p in report.problems]
+        assert (5, "chain") in kinds and (6, "head") in kinds
+        assert report.heads_checked == [kept, (6, "deadbeef00")]
