@@ -45,7 +45,7 @@ class LogSource:
         if self.is_database:
             with Store(self.path, readonly=True) as store:
                 for _seq, _digest, body in store.rows_containing(REVEAL_MARK):
-                    yield body if isinstance(body, bytes) else str(body).encode("utf-8", "surrogatepass")
+                    yield _as_bytes(body)
             return
         with open(self.path, "rb") as f:
             tail = b""
@@ -60,9 +60,9 @@ class LogSource:
         """The canonical bodies of the events that hold rolls or mix a client seed in, in log order:
         all that re-deriving the rolls reads. Lines that are no event are left to `rows`."""
         if self.is_database:
-            for _number, body, _digest in self.rows():
-                if body is not None and (NO_ROLLS not in body or SEED_MARK in body):
-                    yield body
+            with Store(self.path, readonly=True) as store:
+                for _seq, _digest, body in store.rows_lacking_or_containing(NO_ROLLS, SEED_MARK):
+                    yield _as_bytes(body)
             return
         with open(self.path, "rb") as f:
             for line in f:
@@ -77,8 +77,7 @@ class LogSource:
         if self.is_database:
             with Store(self.path, readonly=True) as store:
                 for seq, digest, body in store.rows():
-                    # the chain decides; a body stored as TEXT by a hand edit is still its bytes
-                    yield seq, body if isinstance(body, bytes) else str(body).encode("utf-8", "surrogatepass"), str(digest)
+                    yield seq, _as_bytes(body), str(digest)
             return
         with open(self.path, "rb") as f:
             for number, line in enumerate(f, start=1):
@@ -93,6 +92,11 @@ class LogSource:
                     yield number, None, str(e) if line.strip() else f"line {number}: an empty line"
                     continue
                 yield number, body, digest
+
+
+def _as_bytes(body: bytes | str) -> bytes:
+    """A body stored as TEXT by a hand edit is still its bytes: the chain decides."""
+    return body if isinstance(body, bytes) else str(body).encode("utf-8", "surrogatepass")
 
 
 def _reveal_lines(block: bytes) -> Iterator[bytes]:

@@ -105,6 +105,12 @@ class Store:
         for row in self.conn.execute(sql, (self.game(), needle)):
             yield row
 
+    def rows_lacking_or_containing(self, lacking: bytes, containing: bytes) -> Iterator[Row]:
+        """The rows whose body lacks one mark or holds the other, filtered by SQLite, in seq order."""
+        sql = "SELECT seq, hash, body FROM events WHERE game = ? AND (instr(body, ?) = 0 OR instr(body, ?) > 0) ORDER BY seq"
+        for row in self.conn.execute(sql, (self.game(), lacking, containing)):
+            yield row
+
     def snapshot(self, at_most: int | None = None) -> tuple[int, str, bytes] | None:
         sql = "SELECT seq, hash, state FROM snapshots WHERE game = ?"
         args: list = [self.game()]

@@ -27,8 +27,10 @@ def both_ways(monkeypatch):
     return run
 
 
-def test_the_same_counts_both_ways(tmp_path, both_ways):
-    log = export_log(play_sample_game(tmp_path, turns=6))
+@pytest.mark.parametrize("source", ["database", "export"])
+def test_the_same_counts_both_ways(tmp_path, both_ways, source):
+    db = play_sample_game(tmp_path, turns=6)
+    log = db if source == "database" else export_log(db)
     inline, beside = both_ways(log)
     assert inline.ok and beside.ok
     assert inline.rolls == beside.rolls and inline.rolls["verified"] > 0
