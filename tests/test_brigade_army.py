@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events import brigade as ev
 from adjudicator.rulesets.brigade import army
-from test_brigade_helpers import FakeDice, NoDice, apply, codes, turn_to, with_orders
+from test_brigade_helpers import FakeDice, NoDice, apply, codes, edit, turn_to, with_orders
 
 FRENCH_INFANTRY = ["f6l", "f69a", "f69b", "f39a", "f39b", "f76", "f25a", "f25b", "f1a", "f1b", "f36a", "f36b"]
 FRENCH_GUNS = ["fbt1", "fbt2", "fbth"]
@@ -100,18 +100,18 @@ def test_all_nine_modifiers():
     Broken -1; each key point lost -1; each key point captured or held +1; each cavalry unit at 75 % or more
     +1; each enemy brigade Broken +1."""
     s = fresh()
-    s.generals["menne-g"].fate = "lost"
-    s.generals["foy"].fate = "lost"
-    s.brigades["berlier"].morale = "mass-panic"
-    s.brigades["thomieres"].morale = "broken"
-    s.brigades["kempt"].morale = "broken"
-    s.places["bridge"].holder = "british"  # the French held it at the start: lost
-    s.places["ventosa"].holder = "french"
-    s.units["fc3"].strength = 9  # 9 of 12 = 75 %: counts
-    s.units["fc22"].strength = 8  # below 75 %: does not
-    s.units["f6l"].status = "dispersed"
+    s = edit(s, "generals", "menne-g", fate="lost")
+    s = edit(s, "generals", "foy", fate="lost")
+    s = edit(s, "brigades", "berlier", morale="mass-panic")
+    s = edit(s, "brigades", "thomieres", morale="broken")
+    s = edit(s, "brigades", "kempt", morale="broken")
+    s = edit(s, "places", "bridge", holder="british")  # the French held it at the start: lost
+    s = edit(s, "places", "ventosa", holder="french")
+    s = edit(s, "units", "fc3", strength=9)  # 9 of 12 = 75 %: counts
+    s = edit(s, "units", "fc22", strength=8)  # below 75 %: does not
+    s = edit(s, "units", "f6l", status="dispersed")
     for u in FRENCH_INFANTRY[1:12]:
-        s.units[u].status = "dispersed"
+        s = edit(s, "units", u, status="dispersed")
     mods = dict(army.modifiers(s, "french"))
     assert mods == {
         "Break point reached": -3, "brigadier lost": -1, "own brigade in Mass Panic": -2, "CinC lost": -2,
@@ -126,12 +126,12 @@ def test_derived_example_7_minus_3_minus_1_plus_1_plus_2_fights_on_with_6():
     the army fights on; 2D6 6 gives 5: defeat, and the game ends."""
     def setup():
         s = fresh()
-        s.places["bridge"].holder = "french"  # held: +1
-        s.places["ventosa"].holder = ""
-        s.units["fc26"].strength = 5  # only two regiments at 75 %
+        s = edit(s, "places", "bridge", holder="french")  # held: +1
+        s = edit(s, "places", "ventosa", holder="")
+        s = edit(s, "units", "fc26", strength=5)  # only two regiments at 75 %
         for u in FRENCH_INFANTRY[:11]:
-            s.units[u].status = "dispersed"  # loss 33: Break
-        s.sides["french"].waver_tested = True
+            s = edit(s, "units", u, status="dispersed")  # loss 33: Break
+        s = edit(s, "sides", "french", waver_tested=True)
         return s
     s = apply(setup(), "referee", ev.GeneralFate(general="menne-g", fate="lost"), FakeDice((3, 4)))
     t = s.defeat_tests[-1]
@@ -148,12 +148,11 @@ def test_automatic_defeat_at_75_percent_is_51_of_67():
     армии уменьшится ... на 75%» (an army whose value is reduced by 75 % loses automatically). R2: 75 % of 67
     is 50.25, so a loss of 51 defeats and 50 does not."""
     s = fresh()
-    s.sides["french"].waver_tested = s.sides["french"].break_tested = True
+    s = edit(s, "sides", "french", waver_tested=True, break_tested=True)
     for u in FRENCH_INFANTRY + FRENCH_CAVALRY:
-        s.units[u].status = "dispersed"
-    s.units["fbt1"].strength = 2  # 36 + 9 + 2 guns + 3 = 50 lost so far below
-    s.units["fbth"].strength = 0
-    s.units["fbth"].status = "dispersed"
+        s = edit(s, "units", u, status="dispersed")
+    s = edit(s, "units", "fbt1", strength=2)  # 36 + 9 + 2 guns + 3 = 50 lost so far below
+    s = edit(s, "units", "fbth", strength=0, status="dispersed")
     assert army.loss(s, "french") == 50 and not army.automatic_defeat(s, "french")
     s = apply(s, "referee", ev.Casualties(unit="fbt1", count=1), NoDice())
     assert army.loss(s, "french") == 51 and s.over and "automatically" in s.result

@@ -1,12 +1,14 @@
 """Helpers for the brigade suites (no tests here): a game state built from the shipped
-scenario, dice with chosen faces, and actions applied through validate + apply."""
+scenario, dice with chosen faces, actions applied through validate + apply, and pieces edited."""
 
 from __future__ import annotations
+
+import msgspec
 
 from events.core import DiceCommitment, Envelope, GameCreated, OrdersSealed, OrdersUnsealed
 from events import brigade as ev
 from adjudicator.rulesets.brigade import RULESET
-from adjudicator.rulesets.brigade.state import BrigadeState
+from adjudicator.rulesets.brigade.state import BrigadeState, changed
 
 BRITISH_ORDERS = ("kempt attack ventosa", "pack engage menne", "stopford hold hill", "anson support stopford left",
                   "lemarchant hold wood", "alten move hill")
@@ -57,6 +59,12 @@ def force(state: BrigadeState, actor: str, action, dice=None) -> BrigadeState:
     e = Envelope(game="t", seq=_seq[0], actor=actor, turn=state.turn, phase=state.phase, epoch=1, action=action,
                  prev="00" * 32)
     return RULESET.apply(state, e, dice or NoDice())
+
+
+def edit(state: BrigadeState, pieces: str, key: str, **fields) -> BrigadeState:
+    """A copy of `state` with one piece changed, for setting up a case: the pieces are frozen.
+    edit(s, "units", "fc3", strength=9)."""
+    return msgspec.structs.replace(state, **{pieces: changed(getattr(state, pieces), key, **fields)})
 
 
 def last_seq() -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events import brigade as ev
 from adjudicator.rulesets.brigade import RULESET, initiative
-from test_brigade_helpers import FakeDice, apply, codes, created, force, with_orders
+from test_brigade_helpers import FakeDice, apply, codes, created, edit, force, with_orders
 
 
 def test_seed_example_picton_10_against_foy_7_and_foy_moves_first():
@@ -31,8 +31,8 @@ def test_modifiers_are_nationality_and_skill():
     s = with_orders()
     assert initiative.modifiers(s, "british") == [("british CinC", 1), ("gifted CinC", 1)]
     assert initiative.modifiers(s, "french") == [("french CinC", 1)]
-    s.generals["foy"].skill = "inept"
-    s.sides["french"].nationality = "austrian"
+    s = edit(s, "generals", "foy", skill="inept")
+    s = edit(s, "sides", "french", nationality="austrian")
     assert initiative.modifiers(s, "french") == [("inept CinC", -1)]
 
 
@@ -41,7 +41,7 @@ def test_lost_cinc_gives_minus_one():
     проводятся с модификатором -1» (a CinC removed from the game: -1, the abandoned army).
     Picton's 8 would then give 9, and he still wins against Foy's 7."""
     s = with_orders()
-    s.generals["picton"].fate = "lost"
+    s = edit(s, "generals", "picton", fate="lost")
     s = force(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
     assert s.initiative_rolls[0] == ("british", 8, 9)
     assert s.initiative_winner == "british"

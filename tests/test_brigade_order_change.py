@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from events import brigade as ev
 from adjudicator.rulesets.brigade import orders
-from test_brigade_helpers import FakeDice, apply, codes, rules, turn_to, with_orders
+from test_brigade_helpers import FakeDice, apply, codes, edit, rules, turn_to, with_orders
 
 
 def command(phasing="french", options=()):
@@ -19,8 +19,7 @@ def test_modifiers_skill_inept_brigadier_base_contact():
     Главнокомандующим, то бросок получает модификатор +2.» (Gifted CinC +1; Inept receiving brigadier -1;
     base contact +2: net +2 for Picton ordering an Inept brigadier beside him.)"""
     s = command()
-    s.generals["kempt-g"].skill = "inept"
-    s.generals["kempt-g"].x, s.generals["kempt-g"].y = s.generals["picton"].x + 0.5, s.generals["picton"].y
+    s = edit(s, "generals", "kempt-g", skill="inept", x=s.generals["picton"].x + 0.5, y=s.generals["picton"].y)
     mods = orders.change_modifiers(s, "kempt")
     assert mods == [("gifted CinC", 1), ("Inept brigadier", -1), ("brigadier in base contact", 2)]
     assert sum(m for _, m in mods) == 2
@@ -31,12 +30,12 @@ def test_distance_beyond_24_inches_costs_provisional_modifiers():
     Генерал от Главнокомандующего, тем сложнее» (the effective radius is 24"; the farther, the harder). The
     values per distance are missing from the seed: -1 per 12" or part beyond 24" is ours (provisional)."""
     s = command()
-    s.generals["picton"].x, s.generals["picton"].y = 36.0, 6.0
-    s.generals["alten-g"].x, s.generals["alten-g"].y = 36.0 + 24.0, 6.0
+    s = edit(s, "generals", "picton", x=36.0, y=6.0)
+    s = edit(s, "generals", "alten-g", x=36.0 + 24.0, y=6.0)
     assert orders.change_modifiers(s, "alten") == [("gifted CinC", 1)]
-    s.generals["alten-g"].x = 36.0 + 30.0
+    s = edit(s, "generals", "alten-g", x=36.0 + 30.0)
     assert orders.change_modifiers(s, "alten")[-1][1] == -1
-    s.generals["alten-g"].y = 6.0 + 30.0
+    s = edit(s, "generals", "alten-g", y=6.0 + 30.0)
     assert orders.change_modifiers(s, "alten")[-1][1] == -2  # 42.4" away: 18.4" beyond, two bands
 
 
@@ -44,7 +43,7 @@ def test_change_succeeds_on_the_threshold_or_more():
     """§5.12: «для успешной смены приказа, должен получить результат равный или больше того, что указан в
     таблице» (succeed with a result equal to or above the table's). Threshold 7 is provisional."""
     s = command()
-    s.generals["kempt-g"].x, s.generals["kempt-g"].y = 30, 10  # within 24" of Picton (36, 6)
+    s = edit(s, "generals", "kempt-g", x=30, y=10)  # within 24" of Picton (36, 6)
     s = apply(s, "british", ev.ChangeOrder(brigade="kempt", order="hold", objective="ventosa"), FakeDice((3, 3)))
     assert s.brigades["kempt"].order.kind == "hold"  # 6 +1 gifted = 7: equal is enough without the option
     s2 = command()
@@ -90,7 +89,7 @@ def test_brigadier_initiative_one_per_side_per_turn():
     Главнокомандующего при помощи правила «Инициатива Бригадного Генерала».» (one brigadier per side may try);
     §5.3: Gifted +1 / Inept -1. The table (8 or more on 2D6) is ours, provisional."""
     s = command()
-    s.generals["kempt-g"].skill = "gifted"
+    s = edit(s, "generals", "kempt-g", skill="gifted")
     s = apply(s, "british", ev.BrigadierInitiative(brigade="kempt", order="withdraw"), FakeDice((3, 4)))
     assert s.brigades["kempt"].order.kind == "withdraw"  # 7 + 1 = 8
     assert codes(s, "british", ev.BrigadierInitiative(brigade="pack", order="hold")) == ["initiative/one-per-turn"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from events import brigade as ev
 from events.core import OrdersSealed, OrdersUnsealed
 from adjudicator.rulesets.brigade import RULESET
-from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS, apply, codes, created, rules, turn_to, with_orders
+from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS, apply, codes, created, edit, rules, turn_to, with_orders
 
 
 def sealed_both():
@@ -115,7 +117,7 @@ def test_engage_infantry_does_not_charge_formed_close_order_enemy():
     s = charges(pack="engage menne")
     assert codes(s, "british", ev.Charge(unit="b42", target="f25a")) == ["charge/engage-infantry"]
     assert codes(s, "british", ev.Charge(unit="b42", target="f25a", kind="counter")) == []
-    s.units["f25a"].status = "wavering"
+    s = edit(s, "units", "f25a", status="wavering")
     assert codes(s, "british", ev.Charge(unit="b42", target="f25a")) == []
 
 
@@ -129,7 +131,7 @@ def test_engage_cavalry_one_charge_per_brigade_per_turn_against_formed_units():
     s = apply(s, "british", ev.Charge(unit="b3d", target="f6l"))
     assert codes(s, "british", ev.Charge(unit="b4d", target="f6l")) == ["charge/engage-cavalry"]
     assert codes(s, "british", ev.Charge(unit="b4d", target="f6l", kind="counter")) == []
-    s.units["f69a"].status = "disordered"
+    s = edit(s, "units", "f69a", status="disordered")
     assert codes(s, "british", ev.Charge(unit="b4d", target="f69a")) == []
 
 
@@ -156,12 +158,12 @@ def test_charges_are_declared_within_the_brigadiers_12_inches_or_by_the_cinc():
     или «Контратаковать».» (brigadier radius 12" for charges; the CinC within 12" may order any unit to
     attack or counter-attack)."""
     s = charges(stopford="hold hill")
-    s.generals["stopford-g"].x, s.generals["stopford-g"].y = 5.0, 5.0
+    s = edit(s, "generals", "stopford-g", x=5.0, y=5.0)
     assert codes(s, "british", ev.Charge(unit="bcg", target="f1a", kind="counter")) == ["charge/out-of-radius"]
-    s.generals["picton"].x, s.generals["picton"].y = 40.0, 12.0
+    s = edit(s, "generals", "picton", x=40.0, y=12.0)
     # the CinC's order overrides the Hold restriction
     assert codes(s, "british", ev.Charge(unit="bcg", target="f1a", by_cinc=True)) == []
-    s.generals["picton"].x = 60.0
+    s = edit(s, "generals", "picton", x=60.0)
     assert codes(s, "british", ev.Charge(unit="bcg", target="f1a", by_cinc=True)) == ["charge/cinc-radius"]
 
 
@@ -195,7 +197,7 @@ def test_attack_half_the_formed_units_advance_half_a_move():
     s = apply(s, "british", ev.Move(piece="b74", x=20, y=18.5))
     assert "attack/half-advance" not in codes(s, "british", ev.Done())  # 2 of 3: half or more
     s2 = movement(kempt="attack ventosa")
-    s2.units["b88"].status = "disordered"
+    s2 = edit(s2, "units", "b88", status="disordered")
     s2 = apply(s2, "british", ev.Move(piece="b45", x=15.5, y=18.5))
     assert "attack/half-advance" not in codes(s2, "british", ev.Done())  # 1 of 2 formed
 
@@ -218,7 +220,7 @@ def test_withdraw_every_unit_retires_half_a_move():
     """§5.11: «Все подразделения бригады, в таком случае, должны отступить в тыл своих позиций хотя бы на
     половину показателя возможного передвижения.» (every unit retires at least half its move)."""
     s = movement()
-    s.brigades["pack"].order.kind = "withdraw"
+    s = edit(s, "brigades", "pack", order=msgspec.structs.replace(s.brigades["pack"].order, kind="withdraw"))
     assert "withdraw/half-move" in codes(s, "british", ev.Done())
     assert codes(s, "british", ev.Move(piece="b42", x=27, y=20)) == ["move/withdraw-advance"]
     for u, x in (("b42", 27), ("b79", 31), ("b91", 35)):

@@ -3,10 +3,12 @@ procedures the seeds do not hold: each case quotes the rule."""
 
 from __future__ import annotations
 
+import msgspec
+
 from events import brigade as ev
 from adjudicator.rulesets.brigade import RULESET
 from adjudicator.rulesets.brigade.sequence import STEPS
-from test_brigade_helpers import FakeDice, apply, codes, last_seq, turn_to, with_orders
+from test_brigade_helpers import FakeDice, apply, codes, edit, last_seq, turn_to, with_orders
 
 
 def test_phases_in_the_order_of_chapter_iv():
@@ -72,9 +74,9 @@ def test_compulsory_moves_retreating_units_and_broken_brigades_18_inches():
     18"» (retreating, routing and pursuing units move now; broken brigades retreat 18")."""
     s = turn_to(with_orders(), "compulsory", phasing="british")
     assert codes(s, "british", ev.Move(piece="b45", x=16, y=8)) == ["move/not-compulsory"]
-    s.brigades["kempt"].morale = "broken"
+    s = edit(s, "brigades", "kempt", morale="broken")
     assert codes(s, "british", ev.Move(piece="b45", x=16, y=0)) == []
-    s.units["b45"].y = 30.0
+    s = edit(s, "units", "b45", y=30.0)
     assert codes(s, "british", ev.Move(piece="b45", x=16, y=11)) == ["move/too-far"]
     assert codes(s, "british", ev.Move(piece="b45", x=16, y=33)) == ["move/toward-enemy"]
 
@@ -83,9 +85,9 @@ def test_units_that_moved_compulsorily_do_not_charge():
     """§4.5: «Все подразделения, не передвигавшиеся в фазу Обязательного Движения и не атаковавшие врага,
     теперь могут двигаться» (only units that did not move in the compulsory phase move now; R10)."""
     s = turn_to(with_orders(), "compulsory", phasing="british")
-    s.units["b3d"].status = "retreating"
+    s = edit(s, "units", "b3d", status="retreating")
     s = apply(s, "british", ev.Move(piece="b3d", x=6, y=4))
-    s.units["b3d"].status = "formed"
+    s = edit(s, "units", "b3d", status="formed")
     while s.phase != "charges":
         s = apply(s, "referee", ev.Done())
     assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["charge/moved-compulsory"]
@@ -106,8 +108,7 @@ def test_wounded_generals_return_at_the_command_phase():
 
 def test_the_scenario_turn_limit_ends_the_game_undecided():
     """Ours (scenario rule): after the last turn the game ends with no army defeated."""
-    s = with_orders()
-    s.max_turns = 1
+    s = msgspec.structs.replace(with_orders(), max_turns=1)
     s = turn_to(s, "morale")
     s = apply(s, "referee", ev.Done())
     assert s.over and "undecided" in s.result and RULESET.awaiting(s) == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, DefeatTest
+from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, OFF_TABLE, BrigadeState, DefeatTest, changed
 
 RULE_VALUE = "seed 004 §15.2"
 RULE_WHEN = "seed 004 §15.3"
@@ -57,17 +57,20 @@ def loss(state: BrigadeState, side: str) -> int:
     for u in state.units.values():
         if u.side != side:
             continue
-        if not u.on_table:
+        if u.status in OFF_TABLE:  # not `on_table`: this runs after every casualty and status result
             lost += unit_value(state.tables, u.kind, u.start_strength)
         elif u.kind in ARTILLERY:
             lost += unit_value(state.tables, u.kind, u.start_strength - u.strength)
     return lost
 
 
-def automatic_defeat(state: BrigadeState, side: str) -> bool:
-    """§15.6 (R2): the army value reduced by 75 %: loss * 100 >= 75 * value, exactly (67 -> 51)."""
+def automatic_defeat(state: BrigadeState, side: str, lost: int | None = None) -> bool:
+    """§15.6 (R2): the army value reduced by 75 %: loss * 100 >= 75 * value, exactly (67 -> 51).
+    `lost`: the side's loss, when the caller has it already."""
     s = state.sides[side]
-    return loss(state, side) * 100 >= state.tables["army_points"]["automatic_defeat_percent"] * s.value
+    if lost is None:
+        lost = loss(state, side)
+    return lost * 100 >= state.tables["army_points"]["automatic_defeat_percent"] * s.value
 
 
 def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
@@ -99,15 +102,17 @@ def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
     return mods
 
 
-def triggers(state: BrigadeState, side: str, *, brigade_broke: bool = False, unit_routed: bool = False) -> str:
+def triggers(state: BrigadeState, side: str, *, brigade_broke: bool = False, unit_routed: bool = False,
+             lost: int | None = None) -> str:
     """§15.3 (R1): why the army must test now, or "" when it need not.
 
     (a) each of the Waver and Break points, the first time the loss reaches it;
     (b) a brigade broken and (c) a unit routing, once the army is at or past its Waver
-    point (or at any time with the `literal-defeat-triggers` option).
+    point (or at any time with the `literal-defeat-triggers` option). `lost`: as in automatic_defeat.
     """
     s = state.sides[side]
-    lost = loss(state, side)
+    if lost is None:
+        lost = loss(state, side)
     reasons = []
     if lost >= s.breakpoint and not s.break_tested:
         reasons.append(f"Break point reached (loss {lost} >= {s.breakpoint})")
@@ -122,33 +127,35 @@ def triggers(state: BrigadeState, side: str, *, brigade_broke: bool = False, uni
 
 
 def defeat_check(state: BrigadeState, side: str, dice: Dice, **why: bool) -> None:
-    """After a loss: automatic defeat (§15.6), else the Defeat Test if §15.3 calls for one."""
+    """After a loss: automatic defeat (§15.6), else the Defeat Test if §15.3 calls for one.
+    `state` is the reducer's working copy."""
     if state.over:
         return
     s = state.sides[side]
     lost = loss(state, side)
-    if automatic_defeat(state, side):
-        s.defeated = True
+    if automatic_defeat(state, side, lost):
+        state.sides = changed(state.sides, side, defeated=True)
         state.over = True
         state.result = (f"{s.name} defeated automatically: the army lost {lost} of {s.value} points, "
                         f"75 % or more ({RULE_AUTO})")
         return
-    reason = triggers(state, side, **why)
+    reason = triggers(state, side, lost=lost, **why)
     if not reason:
         return
     if lost >= s.waver:
-        s.waver_tested = True
+        state.sides = changed(state.sides, side, waver_tested=True)
     if lost >= s.breakpoint:
-        s.break_tested = True
+        state.sides = changed(state.sides, side, break_tested=True)
     t = state.tables["defeat_test"]
     faces = dice.roll(f"army defeat test ({s.name})", t["dice"], side=side)
     mods = modifiers(state, side)
     total = sum(faces) + sum(m for _, m in mods)
     defeated = total < t["fights_on"]
-    state.defeat_tests.append(DefeatTest(turn=state.turn, side=side, reason=reason, roll=sum(faces),
-                                         modifiers=mods, total=total, defeated=defeated))
+    test = DefeatTest(turn=state.turn, side=side, reason=reason, roll=sum(faces), modifiers=mods, total=total,
+                      defeated=defeated)
+    state.defeat_tests = [*state.defeat_tests, test]
     if defeated:
-        s.defeated = True
+        state.sides = changed(state.sides, side, defeated=True)
         state.over = True
         state.result = (f"{s.name} defeated: Army Defeat Test {sum(faces)}{_mods_text(mods)} = {total}, "
                         f"5 or less ({RULE_RESULT}); the army leaves the field")

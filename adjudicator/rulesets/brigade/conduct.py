@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import math
+
 from events.brigade import Charge, Move
 from events.core import REFEREE
 from adjudicator.ruleset import Violation
 from adjudicator.rulesets.brigade.state import (
-    ARTILLERY, CAVALRY, INFANTRY, BrigadeState, Unit, close_order, dist, nearest_enemy,
+    ARTILLERY, CAVALRY, INFANTRY, OFF_TABLE, BrigadeState, Unit, close_order, dist, nearest_enemy,
 )
 
 R_CINC = "seed 003 §5.1"
@@ -25,11 +27,13 @@ def _v(code: str, rule: str, message: str) -> list[Violation]:
     return [Violation(code, rule, message)]
 
 
-def nearest_enemy_unit(state: BrigadeState, u) -> Unit | None:
-    best, found = float("inf"), None
+def nearest_enemy_unit(state: BrigadeState, u: Unit) -> Unit | None:
+    """The enemy unit on the table nearest to `u` (the first found of equals); None when there is none."""
+    best, found, hypot = math.inf, None, math.hypot
     for t in state.units.values():
-        if t.side != u.side and t.on_table:
-            d = dist(u.x, u.y, t.x, t.y)
+        # `on_table` and `dist` written out: this runs for every move checked
+        if t.side != u.side and t.status not in OFF_TABLE:
+            d = hypot(u.x - t.x, u.y - t.y)
             if d < best:
                 best, found = d, t
     return found
@@ -159,8 +163,8 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     if u.moved == phase:
         return _v("move/twice", R_MOVEMENT, f"{u.name} has moved in this phase already (R9)")
     b = state.brigades[u.brigade]
-    here, there = nearest_enemy(state, u.side, u.x, u.y), nearest_enemy(state, u.side, a.x, a.y)
     if phase == "compulsory":
+        here, there = nearest_enemy(state, u.side, u.x, u.y), nearest_enemy(state, u.side, a.x, a.y)
         broken = b.morale in ("broken", "mass-panic")
         if u.status not in MUST_MOVE_COMPULSORY and not broken:
             return _v("move/not-compulsory", R_COMPULSORY, f"{u.name} is {u.status} in a steady brigade: only "
@@ -184,7 +188,9 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     rule = R_KIND[order]
     # advancing and retiring are judged against the enemy unit nearest before the move (R7)
     foe = nearest_enemy_unit(state, u)
-    if foe is not None:
+    if foe is None:
+        here = there = math.inf  # no enemy on the table
+    else:
         here, there = dist(u.x, u.y, foe.x, foe.y), dist(a.x, a.y, foe.x, foe.y)
     if order in ("engage", "support") and u.kind in INFANTRY and there > here + 1e-9:
         return _v("move/engage-retreat", rule, f"under {order.capitalize()} infantry may not retreat "
@@ -204,10 +210,6 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
 
 
 # -- at the end of a side's movement: did each brigade do what its order demands? --
-
-def advanced(state: BrigadeState, u: Unit) -> float:
-    return nearest_enemy(state, u.side, u.sx, u.sy) - nearest_enemy(state, u.side, u.x, u.y)
-
 
 def exempt(u: Unit) -> bool:
     """§5.6: skirmishers, disordered units and artillery are free of the Attack condition."""
@@ -242,13 +244,14 @@ def _did(state: BrigadeState, u: Unit, advance: bool) -> bool:
     start = nearest_enemy(state, u.side, u.sx, u.sy)
     if start == float("inf"):
         return True
-    gained = advanced(state, u) if advance else -advanced(state, u)
     if not advance:
         edge = min(u.x, u.y, state.width - u.x, state.height - u.y)
         if edge <= 1.0 or (u.moved == "movement" and edge <= half):
             return True  # retired as far as the table allows (R7)
         # each move was checked not to end nearer the enemy: what counts is how far it went back
         return u.moved == "movement" and dist(u.sx, u.sy, u.x, u.y) >= half - 0.1
-    # a unit already in reach of the enemy cannot close further than contact (R7)
-    need = min(half, max(start - 1.0, 0.0)) if advance else half
+    # how much nearer the enemy it ended than it began the turn; a unit already in reach of the
+    # enemy cannot close further than contact (R7)
+    gained = start - nearest_enemy(state, u.side, u.x, u.y)
+    need = min(half, max(start - 1.0, 0.0))
     return gained >= need - 0.1  # positions are kept to 0.01"

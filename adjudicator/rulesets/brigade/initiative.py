@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.dice import Dice
-from adjudicator.rulesets.brigade.state import BrigadeState
+from adjudicator.rulesets.brigade.state import BrigadeState, changed
 
 RULE = "seed 003 §4.1"
 RULE_SKILL = "seed 003 §5.2"
@@ -28,7 +28,8 @@ def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
 
 
 def roll(state: BrigadeState, dice: Dice) -> None:
-    """Both sides roll 2D6 plus modifiers, in player order; a tie is re-rolled (§4.1)."""
+    """Both sides roll 2D6 plus modifiers, in player order; a tie is re-rolled (§4.1).
+    `state` is the reducer's working copy."""
     expr = state.tables["initiative"]["dice"]
     for _ in range(MAX_ROUNDS):
         results = []
@@ -53,7 +54,8 @@ def skill_of(tables: dict, face: int) -> str:
 
 
 def roll_skills(state: BrigadeState, side: str, dice: Dice) -> None:
-    """§5.2: the CinC's skill by 1d6 (cinc-skill-roll); §5.3: each brigadier's (brigadier-skills)."""
+    """§5.2: the CinC's skill by 1d6 (cinc-skill-roll); §5.3: each brigadier's (brigadier-skills).
+    `state` is the reducer's working copy."""
     expr = state.tables["skill_roll"]["dice"]
     for g in sorted(state.generals.values(), key=lambda g: (g.role != "cinc", g.id)):
         if g.side != side:
@@ -61,5 +63,5 @@ def roll_skills(state: BrigadeState, side: str, dice: Dice) -> None:
         if (g.role == "cinc" and "cinc-skill-roll" in state.options) or (
                 g.role == "brigadier" and "brigadier-skills" in state.options):
             face = dice.roll(f"skill of {g.name}", expr, side=side)[0]
-            g.skill = skill_of(state.tables, face)
-    state.sides[side].skills_rolled = True
+            state.generals = changed(state.generals, g.id, skill=skill_of(state.tables, face))
+    state.sides = changed(state.sides, side, skills_rolled=True)

@@ -14,9 +14,9 @@ import math
 from events import brigade as ev
 from events.core import REFEREE, Action, OrdersSealed, OrdersUnsealed
 from adjudicator import sealed
-from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate
+from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit
 from adjudicator.rulesets.brigade.sequence import step_actor
-from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist
+from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, dist
 from adjudicator.rulesets.brigade.validate import validate
 
 SIM_ORDER_SETS = 3
@@ -68,16 +68,6 @@ def _unsealing(state: BrigadeState, side: str) -> list[Action]:
 
 # -- geometry helpers --------------------------------------------------------
 
-def _nearest_enemy_unit(state: BrigadeState, u) -> Unit | None:
-    best, found = math.inf, None
-    for t in state.units.values():
-        if t.side != u.side and t.on_table:
-            d = dist(u.x, u.y, t.x, t.y)
-            if d < best:
-                best, found = d, t
-    return found
-
-
 def _step_toward(state: BrigadeState, x: float, y: float, tx: float, ty: float, length: float) -> tuple[float, float]:
     d = dist(x, y, tx, ty)
     if d < 1e-9:
@@ -88,7 +78,7 @@ def _step_toward(state: BrigadeState, x: float, y: float, tx: float, ty: float, 
 
 
 def _away(state: BrigadeState, u, length: float) -> tuple[float, float] | None:
-    t = _nearest_enemy_unit(state, u)
+    t = nearest_enemy_unit(state, u)
     if t is None:
         return None
     dx, dy = u.x - t.x, u.y - t.y
@@ -122,7 +112,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
                     acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
             continue
         order = b.order.kind if b.order else "hold"
-        t = _nearest_enemy_unit(state, u)
+        t = nearest_enemy_unit(state, u)
         if t is None:
             continue
         if order == "withdraw":
@@ -157,7 +147,7 @@ def _charges(state: BrigadeState, side: str) -> list[Action]:
     for u in state.units.values():
         if u.side != side or not u.on_table or u.charged or u.kind in ARTILLERY:
             continue
-        t = _nearest_enemy_unit(state, u)
+        t = nearest_enemy_unit(state, u)
         if t is None or dist(u.x, u.y, t.x, t.y) > 18:
             continue
         for kind in ("charge", "counter", "opportunity") if u.kind in CAVALRY else ("charge", "counter"):
@@ -169,7 +159,7 @@ def _fires(state: BrigadeState, side: str) -> list[Action]:
     acts: list[Action] = []
     for u in state.units.values():
         if u.side == side and u.on_table and not u.fired and u.kind not in CAVALRY:
-            t = _nearest_enemy_unit(state, u)
+            t = nearest_enemy_unit(state, u)
             if t is not None and dist(u.x, u.y, t.x, t.y) <= 24:
                 acts.append(ev.Fire(unit=u.id, target=t.id))
     return acts
@@ -204,7 +194,7 @@ def _referee(state: BrigadeState) -> list[Action]:
     near = []
     for u in state.units.values() if phase in ("charge-results", "melee") else ():
         if u.on_table:
-            t = _nearest_enemy_unit(state, u)
+            t = nearest_enemy_unit(state, u)
             if t is not None and dist(u.x, u.y, t.x, t.y) <= 4:
                 near.append(u)
     for u in engaged + near:

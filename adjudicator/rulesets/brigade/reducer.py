@@ -1,7 +1,12 @@
 """The reducer: the next state from one event. Pure over (state, event, dice): every roll
-is drawn through `dice`, in a fixed order, and the given state is never changed."""
+is drawn through `dice`, in a fixed order, and the given state is never changed.
+
+Each step writes to a shallow working copy: it assigns the copy's fields and replaces the
+pieces it changes (`changed`), so the new state shares everything else with the old one."""
 
 from __future__ import annotations
+
+from msgspec.structs import replace
 
 from events import brigade as ev
 from events.core import Envelope, GameEnded, OrdersSealed, OrdersUnsealed
@@ -9,14 +14,14 @@ from adjudicator.dice import Dice, parse_expr
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
 from adjudicator.rulesets.brigade.sequence import STEPS
-from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order, clone, dist
+from adjudicator.rulesets.brigade.state import Brigade, BrigadeState, OpenRoll, Order, changed, dist, working_copy
 
 def apply(state: BrigadeState, event: Envelope, dice: Dice) -> BrigadeState:
     action = event.action
     step = _STEPS.get(type(action))
     if step is None:
         return state  # notes, rulings, seeds, reveals change nothing here
-    s = clone(state)
+    s = working_copy(state)
     step(s, event, dice)
     return s
 
@@ -32,8 +37,7 @@ def _skills(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 def _sealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     if s.phase != "orders":
         return
-    s.sides[e.actor].orders_label = e.action.label
-    s.sides[e.actor].orders_commitment = e.action.commitment
+    s.sides = changed(s.sides, e.actor, orders_label=e.action.label, orders_commitment=e.action.commitment)
     if all(x.orders_label for x in s.sides.values()):
         s.phase = "orders-reveal"
 
@@ -44,8 +48,8 @@ def _unsealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
         return
     for line in e.action.orders:
         brigade, order = orders.parse_order_line(line)
-        s.brigades[brigade].order = order
-    s.sides[side].orders_open = True
+        s.brigades = changed(s.brigades, brigade, order=order)
+    s.sides = changed(s.sides, side, orders_open=True)
     if all(x.orders_open for x in s.sides.values()):
         _new_turn(s)
 
@@ -59,32 +63,31 @@ def _new_turn(s: BrigadeState) -> None:
     s.phasing = s.initiative_winner = ""
     s.open_rolls = {}
     s.brigade_tested = False
-    for side in s.sides.values():
-        side.auto_replaces_roll, side.auto_declared = side.auto_declared, False
-        side.order_change_used = side.brigadier_initiative_used = False
-    for u in s.units.values():
-        u.sx, u.sy, u.moved, u.charged, u.fired = u.x, u.y, "", False, False
-    for g in s.generals.values():
-        g.moved = ""
-    for b in s.brigades.values():
-        b.formed_cav_charges = 0
+    s.sides = {k: replace(side, auto_replaces_roll=side.auto_declared, auto_declared=False, order_change_used=False,
+                          brigadier_initiative_used=False) for k, side in s.sides.items()}
+    s.units = {k: replace(u, sx=u.x, sy=u.y, moved="", charged=False, fired=False) for k, u in s.units.items()}
+    s.generals = {k: replace(g, moved="") for k, g in s.generals.items()}
+    s.brigades = {k: replace(b, formed_cav_charges=0) for k, b in s.brigades.items()}
 
 
 def _start_command(s: BrigadeState) -> None:
     """§4.2, §5.6, §5.12: what happens by itself at the start of the command phase."""
-    for g in s.generals.values():
-        if g.fate == "wounded":
-            g.fate = "present"  # §4.2: wounded generals who left the field return now
-    for b in s.brigades.values():
-        if b.pending is not None:  # §5.12 optional rule: the order changed on an equal roll
-            b.order, b.pending = b.pending, None
-        if b.pending_auto is not None:  # §5.6/§5.8 automatic option declared last turn
-            b.order, b.pending_auto = b.pending_auto, None
-            b.objective_taken = 0
-        if b.order and b.order.kind == "attack" and 0 < b.objective_taken < s.turn:
-            # §5.6: objective taken -> Hold in the next command phase
-            b.order = Order(kind="hold", objective=b.order.objective if b.order.objective in s.places else "")
-            b.objective_taken = 0
+    # §4.2: wounded generals who left the field return now
+    s.generals = {k: replace(g, fate="present") if g.fate == "wounded" else g for k, g in s.generals.items()}
+    s.brigades = {k: _orders_at_command(s, b) for k, b in s.brigades.items()}
+
+
+def _orders_at_command(s: BrigadeState, b: Brigade) -> Brigade:
+    """The brigade's order once the pending and automatic changes have taken effect."""
+    order, pending, pending_auto, taken = b.order, b.pending, b.pending_auto, b.objective_taken
+    if pending is not None:  # §5.12 optional rule: the order changed on an equal roll
+        order, pending = pending, None
+    if pending_auto is not None:  # §5.6/§5.8 automatic option declared last turn
+        order, pending_auto, taken = pending_auto, None, 0
+    if order and order.kind == "attack" and 0 < taken < s.turn:
+        # §5.6: objective taken -> Hold in the next command phase
+        order, taken = Order(kind="hold", objective=order.objective if order.objective in s.places else ""), 0
+    return replace(b, order=order, pending=pending, pending_auto=pending_auto, objective_taken=taken)
 
 
 def _advance(s: BrigadeState) -> None:
@@ -118,8 +121,7 @@ def _choose(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 
 def _done(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     if s.phase == "orders-reveal":  # R26: the referee closes the setup
-        for side in s.sides.values():
-            side.orders_open = True
+        s.sides = {k: replace(side, orders_open=True) for k, side in s.sides.items()}
         _new_turn(s)
         return
     _advance(s)
@@ -130,12 +132,12 @@ def _change(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     b = s.brigades[a.brigade]
     order = Order(kind=a.order, objective=a.objective, flank=a.flank)
     _, _, outcome = orders.roll_change(s, b.side, a.brigade, order, dice)
-    s.sides[b.side].order_change_used = True
+    s.sides = changed(s.sides, b.side, order_change_used=True)
     if outcome == "changed":
-        b.order, b.pending, b.objective_taken = order, None, 0
-        _arrive(s, b.id)
+        s.brigades = changed(s.brigades, a.brigade, order=order, pending=None, objective_taken=0)
+        _arrive(s, a.brigade)
     elif outcome == "pending":
-        b.pending = order
+        s.brigades = changed(s.brigades, a.brigade, pending=order)
 
 
 def _brig_init(s: BrigadeState, e: Envelope, dice: Dice) -> None:
@@ -143,23 +145,23 @@ def _brig_init(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     b = s.brigades[a.brigade]
     order = Order(kind=a.order, objective=a.objective, flank=a.flank)
     _, _, ok = orders.roll_initiative(s, b.side, a.brigade, order, dice)
-    s.sides[b.side].brigadier_initiative_used = True
+    s.sides = changed(s.sides, b.side, brigadier_initiative_used=True)
     if ok:
-        b.order, b.pending, b.objective_taken = order, None, 0
-        _arrive(s, b.id)
+        s.brigades = changed(s.brigades, a.brigade, order=order, pending=None, objective_taken=0)
+        _arrive(s, a.brigade)
 
 
 def _auto(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     b = s.brigades[a.brigade]
-    b.pending_auto = Order(kind=a.order, objective=a.objective)
-    s.sides[b.side].auto_declared = True
+    s.brigades = changed(s.brigades, a.brigade, pending_auto=Order(kind=a.order, objective=a.objective))
+    s.sides = changed(s.sides, b.side, auto_declared=True)
 
 
 def _set_order(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
-    b = s.brigades[a.brigade]
-    b.order, b.pending, b.objective_taken = Order(kind=a.order, objective=a.objective, flank=a.flank), None, 0
+    order = Order(kind=a.order, objective=a.objective, flank=a.flank)
+    s.brigades = changed(s.brigades, a.brigade, order=order, pending=None, objective_taken=0)
 
 
 def _arrive(s: BrigadeState, brigade: str) -> None:
@@ -177,14 +179,15 @@ def _arrive(s: BrigadeState, brigade: str) -> None:
     else:
         return
     if dist(g.x, g.y, tx, ty) <= s.tables["areas"]["arrival_inches"]:
-        b.order = Order(kind="hold", objective=obj if obj in s.places else "")
+        s.brigades = changed(s.brigades, brigade, order=Order(kind="hold", objective=obj if obj in s.places else ""))
 
 
 def _move(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
-    piece = s.units.get(a.piece) or s.generals[a.piece]
-    piece.x, piece.y = a.x, a.y
-    piece.moved = s.phase
+    if a.piece in s.units:
+        s.units = changed(s.units, a.piece, x=a.x, y=a.y, moved=s.phase)
+    else:
+        s.generals = changed(s.generals, a.piece, x=a.x, y=a.y, moved=s.phase)
     if a.piece in s.generals:
         if s.generals[a.piece].brigade:
             _arrive(s, s.generals[a.piece].brigade)
@@ -193,23 +196,26 @@ def _move(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 def _charge(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     if counts_formed_cavalry_charge(s, a):
-        s.brigades[s.units[a.unit].brigade].formed_cav_charges += 1
-    s.units[a.unit].charged = True
+        brigade = s.units[a.unit].brigade
+        s.brigades = changed(s.brigades, brigade, formed_cav_charges=s.brigades[brigade].formed_cav_charges + 1)
+    s.units = changed(s.units, a.unit, charged=True)
 
 
 def _fire(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     u = s.units[a.unit]
     faces = dice.roll(f"fire {u.id} at {a.target} (provisional dice)", s.tables["fire"]["dice"], side=u.side)
-    u.fired = True
-    s.open_rolls[str(e.seq)] = OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}", total=sum(faces))
+    s.units = changed(s.units, a.unit, fired=True)
+    roll = OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}", total=sum(faces))
+    s.open_rolls = {**s.open_rolls, str(e.seq): roll}
 
 
 def _roll_for(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     faces = dice.roll(f"{a.purpose} ({a.unit})", a.expr)
     total = parse_expr(a.expr).total(faces)
-    s.open_rolls[str(e.seq)] = OpenRoll(seq=e.seq, side=e.actor, unit=a.unit, purpose=a.purpose, total=total)
+    roll = OpenRoll(seq=e.seq, side=e.actor, unit=a.unit, purpose=a.purpose, total=total)
+    s.open_rolls = {**s.open_rolls, str(e.seq): roll}
 
 
 # -- results entered by the referee ---------------------------------------------
@@ -217,16 +223,15 @@ def _roll_for(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 def _casualties(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     u = s.units[a.unit]
-    u.strength = max(0, u.strength - a.count)
-    if u.strength == 0:
-        u.status = "dispersed"
+    strength = max(0, u.strength - a.count)
+    s.units = changed(s.units, a.unit, strength=strength, status="dispersed" if strength == 0 else u.status)
     army.defeat_check(s, u.side, dice)
 
 
 def _unit_status(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     u = s.units[a.unit]
-    u.status = a.status
+    s.units = changed(s.units, a.unit, status=a.status)
     army.defeat_check(s, u.side, dice, unit_routed=a.status == "routed")
 
 
@@ -234,7 +239,7 @@ def _brigade_morale(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     b = s.brigades[a.brigade]
     broke = a.result in ("broken", "mass-panic") and b.morale != a.result
-    b.morale = a.result
+    s.brigades = changed(s.brigades, a.brigade, morale=a.result)
     s.brigade_tested = True
     army.defeat_check(s, b.side, dice, brigade_broke=broke)
 
@@ -242,22 +247,22 @@ def _brigade_morale(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 def _general(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     g = s.generals[a.general]
-    g.fate = a.fate
+    s.generals = changed(s.generals, a.general, fate=a.fate)
     army.defeat_check(s, g.side, dice)
 
 
 def _control(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     a = e.action
     side = "" if a.side == "none" else a.side
-    s.places[a.place].holder = side
-    for b in s.brigades.values():  # §5.6: the Attack objective is taken
+    s.places = changed(s.places, a.place, holder=side)
+    for k, b in list(s.brigades.items()):  # §5.6: the Attack objective is taken
         if side and b.side == side and b.order and b.order.kind == "attack" and b.order.objective == a.place:
-            b.objective_taken = b.objective_taken or s.turn
+            s.brigades = changed(s.brigades, k, objective_taken=b.objective_taken or s.turn)
 
 
 def _taken(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     b = s.brigades[e.action.brigade]
-    b.objective_taken = b.objective_taken or s.turn
+    s.brigades = changed(s.brigades, e.action.brigade, objective_taken=b.objective_taken or s.turn)
 
 
 def _ended(s: BrigadeState, e: Envelope, dice: Dice) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
+
+import msgspec
 
 from events.core import GameCreated
 from adjudicator.errors import BadInput
@@ -74,8 +77,8 @@ def initial_state(created: GameCreated) -> BrigadeState:
         holder = owner(pl["holder"], pl["id"]) if pl.get("holder") else ""
         places[pl["id"]] = Place(id=pl["id"], name=pl.get("name", pl["id"]), x=x, y=y, key=bool(pl.get("key")),
                                  holder=holder, start_holder=holder)
-    ids = list(generals) + list(brigades) + list(units) + list(places)
-    dup = sorted({i for i in ids if ids.count(i) > 1})
+    ids = Counter([*generals, *brigades, *units, *places])
+    dup = sorted(i for i, n in ids.items() if n > 1)
     if dup:
         raise BadInput(f"scenario: ids must be unique; repeated: {', '.join(dup)}")
     state = BrigadeState(
@@ -83,11 +86,16 @@ def initial_state(created: GameCreated) -> BrigadeState:
         max_turns=int(sc.get("turns", 10)), players=tuple(created.players), options=tuple(created.options),
         tables=tables, sides=sides, generals=generals, brigades=brigades, units=units, places=places,
     )
-    for p, side in sides.items():
-        side.value = army.army_value(state, p)
-        side.waver, side.breakpoint = army.points(state.tables, side.value)
+    state.sides = {p: _valued(state, p, side) for p, side in sides.items()}
     state.phase = "skills" if needs_skill_roll(state) else "orders"
     return state
+
+
+def _valued(state: BrigadeState, p: str, side: Side) -> Side:
+    """The side with its army value and its Waver and Break points (§15.2)."""
+    value = army.army_value(state, p)
+    waver, breakpoint = army.points(state.tables, value)
+    return msgspec.structs.replace(side, value=value, waver=waver, breakpoint=breakpoint)
 
 
 def needs_skill_roll(state: BrigadeState) -> bool:

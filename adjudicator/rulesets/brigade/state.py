@@ -1,13 +1,15 @@
 """The state of a General de Brigade game: plain msgspec Structs, positions in inches.
 
-apply() works on a private copy (`clone`) and mutates it; the state it was given is never
-touched, so the engine can keep both.
+The pieces (units, generals, brigades, places, sides, orders, rolls) are frozen: a change
+replaces the piece, and `changed` replaces it in a copy of its dict. apply() writes only to a
+shallow `working_copy` of the state it was given, so consecutive states share every piece an
+event did not touch, and a state once returned is never changed.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -24,7 +26,7 @@ BRIGADE_RESULTS = ("steady", "broken", "mass-panic")
 FATES = ("present", "wounded", "lost")
 
 
-class Order(msgspec.Struct, kw_only=True):
+class Order(msgspec.Struct, kw_only=True, frozen=True):
     kind: str
     objective: str = ""
     flank: str = ""
@@ -33,7 +35,7 @@ class Order(msgspec.Struct, kw_only=True):
         return " ".join(p for p in (self.kind.capitalize(), self.objective, self.flank) if p)
 
 
-class Unit(msgspec.Struct, kw_only=True):
+class Unit(msgspec.Struct, kw_only=True, frozen=True):
     id: str
     name: str
     side: str
@@ -56,7 +58,7 @@ class Unit(msgspec.Struct, kw_only=True):
         return self.status not in OFF_TABLE
 
 
-class General(msgspec.Struct, kw_only=True):
+class General(msgspec.Struct, kw_only=True, frozen=True):
     id: str
     name: str
     side: str
@@ -69,7 +71,7 @@ class General(msgspec.Struct, kw_only=True):
     moved: str = ""
 
 
-class Brigade(msgspec.Struct, kw_only=True):
+class Brigade(msgspec.Struct, kw_only=True, frozen=True):
     id: str
     name: str
     side: str
@@ -82,7 +84,7 @@ class Brigade(msgspec.Struct, kw_only=True):
     formed_cav_charges: int = 0  # §5.7: this turn
 
 
-class Place(msgspec.Struct, kw_only=True):
+class Place(msgspec.Struct, kw_only=True, frozen=True):
     id: str
     name: str
     x: float
@@ -92,7 +94,7 @@ class Place(msgspec.Struct, kw_only=True):
     start_holder: str = ""
 
 
-class Side(msgspec.Struct, kw_only=True):
+class Side(msgspec.Struct, kw_only=True, frozen=True):
     id: str
     name: str
     nationality: str
@@ -114,7 +116,7 @@ class Side(msgspec.Struct, kw_only=True):
     defeated: bool = False
 
 
-class OpenRoll(msgspec.Struct, kw_only=True):
+class OpenRoll(msgspec.Struct, kw_only=True, frozen=True):
     seq: int
     side: str
     unit: str
@@ -122,7 +124,7 @@ class OpenRoll(msgspec.Struct, kw_only=True):
     total: int
 
 
-class DefeatTest(msgspec.Struct, kw_only=True):
+class DefeatTest(msgspec.Struct, kw_only=True, frozen=True):
     turn: int
     side: str
     reason: str
@@ -162,12 +164,21 @@ class BrigadeState(msgspec.Struct, kw_only=True):
         return self.players[1] if side == self.players[0] else self.players[0]
 
 
-_enc = msgspec.msgpack.Encoder()
-_dec = msgspec.msgpack.Decoder(BrigadeState)
+P = TypeVar("P")
 
 
-def clone(state: BrigadeState) -> BrigadeState:
-    return _dec.decode(_enc.encode(state))
+def working_copy(state: BrigadeState) -> BrigadeState:
+    """A new top level over the same pieces and dicts: the reducer assigns its fields, never
+    changes what they hold (a dict or list is replaced whole, see `changed`)."""
+    return msgspec.structs.replace(state)
+
+
+def changed(pieces: dict[str, P], key: str, **fields: Any) -> dict[str, P]:
+    """A copy of `pieces` in which the piece at `key` is replaced by one with `fields` changed;
+    every other piece is shared. A missing key raises KeyError, as looking the piece up does."""
+    out = dict(pieces)
+    out[key] = msgspec.structs.replace(pieces[key], **fields)
+    return out
 
 
 def dist(ax: float, ay: float, bx: float, by: float) -> float:
@@ -180,10 +191,13 @@ def close_order(unit: Unit) -> bool:
 
 def nearest_enemy(state: BrigadeState, side: str, x: float, y: float) -> float:
     """Distance from (x, y) to the nearest enemy unit on the table; inf when there is none."""
-    best = math.inf
+    best, hypot = math.inf, math.hypot
     for u in state.units.values():
-        if u.side != side and u.on_table:
-            best = min(best, dist(x, y, u.x, u.y))
+        # `on_table` and `dist` written out: this runs for every move checked
+        if u.side != side and u.status not in OFF_TABLE:
+            d = hypot(x - u.x, y - u.y)
+            if d < best:
+                best = d
     return best
 
 
