@@ -247,6 +247,18 @@ class Log:
     ended: bool
 
 
+def code_fingerprint(ruleset: str) -> str:
+    """The sources a simulated game of `ruleset` depends on, hashed: a --workdir log made by other code is rebuilt."""
+    h = hashlib.sha256()
+    sources = sorted((ROOT / "adjudicator" / "rulesets" / ruleset).rglob("*.py")) + sorted((ROOT / "adjudicator" / "rulesets" / ruleset).rglob("*.toml"))
+    sources += [ROOT / "events" / "core.py", ROOT / "events" / f"{ruleset}.py", ROOT / "adjudicator" / "simulate.py",
+                ROOT / "adjudicator" / "core.py", ROOT / "adjudicator" / "dice.py"]
+    for path in sources:
+        if path.is_file():
+            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
 class Logs:
     """Simulated games, built once per run (or reused from --workdir)."""
 
@@ -260,7 +272,8 @@ class Logs:
             return self.built[key]
         stem = f"{ruleset}-{scenario or 'default'}-{events or 'whole'}-s{seed}"
         db, jsonl, done = self.workdir / f"{stem}.db", self.workdir / f"{stem}.jsonl", self.workdir / f"{stem}.done"
-        if not done.exists():
+        made_by = code_fingerprint(ruleset)
+        if not done.exists() or done.read_text() != made_by:  # a log simulated by older code is stale
             for p in sidecars(db) + [jsonl]:
                 p.unlink(missing_ok=True)
             start = time.perf_counter()
@@ -272,7 +285,7 @@ class Logs:
             games.reveal(db)
             checkpoint(db)
             games.export(db, jsonl)
-            done.write_text("")
+            done.write_text(made_by)
             note(f"built {stem} in {time.perf_counter() - start:.0f} s")
         game, state = games.state_at(db)
         ended = bool(state.core.ended) or not game.ruleset.awaiting(state.rules)
