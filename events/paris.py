@@ -92,7 +92,7 @@ class Intercept(Action, tag="paris.intercept"):
 
 
 class React(Action, tag="paris.react", kw_only=True):
-    """§8.2: reaction movement: `turn` to a facing, or `retreat` along a path."""
+    """§8.2: reaction movement: `turn` to a facing, or `retreat` along a path (a leader only retreats, §5.2)."""
 
     unit: str
     kind: str
@@ -111,5 +111,31 @@ class Standing(Action, tag="paris.standing"):
     mode: str
 
 
+class Retreat(Action, tag="paris.retreat"):
+    """§11.4: the owner of a unit that a melee result makes retreat names the hexes it retreats through."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+class Advance(Action, tag="paris.advance"):
+    """§11.4: the winner of a melee advances into the vacated hex, turning one vertex to `facing`
+    ("" = keeping its facing)."""
+
+    unit: str
+    facing: str = ""
+
+
+class NoAdvance(Action, tag="paris.no-advance"):
+    """§11.4: the defender, whose advance after the attacker's retreat is a choice, stays."""
+
+
+class Adjutant(Action, tag="paris.adjutant"):
+    """§5.2.2: the owner of a fallen wing leader places the adjutant who replaces him with a unit of the wing."""
+
+    wing: str
+    unit: str
+
+
 ACTIONS = (Activate, Pass, Preempt, NoPreempt, ChangeOrder, Move, Turn, Fire, Rally, Melee, EndMoves,
-           EndActivation, Reactivate, Intercept, React, Hold, Standing)
+           EndActivation, Reactivate, Intercept, React, Hold, Standing, Retreat, Advance, NoAdvance, Adjutant)

@@ -7,7 +7,7 @@ from adjudicator.rulesets.paris.command import in_command
 from adjudicator.rulesets.paris.melee import resolve_all
 from adjudicator.rulesets.paris.model import MeleeDecl
 from adjudicator.rulesets.paris.work import Work
-from test_paris_helpers import FixedDice, acting, codes, new_state, only, place, post
+from test_paris_helpers import FixedDice, acting, codes, engine_decides_melee, new_state, only, place, post
 
 
 def test_line_of_command_is_one_hex_for_infantry_two_for_cavalry():
@@ -92,13 +92,13 @@ def test_leader_dies_on_a_nine_after_melee_and_an_adjutant_takes_over():
     s = place(s, "conde-g1", "1110", "N")
     s = place(s, "conde-g2", "1111", "N")
     s = place(s, "picardie", "1010", "S")
-    s = acting(s, "conde", order="attack")
+    s = engine_decides_melee(acting(s, "conde", order="attack"))
     w = Work(s, FixedDice([4, 9]))  # melee roll 4 (+ mods), then Condé's survival roll: 9
     w.set(melees=(MeleeDecl(lead="conde-g1", supports=(), target="picardie"),))
     resolve_all(w)
     s2 = w.freeze()
     assert "conde" not in s2.leaders
-    adj = s2.leaders[s2.wings["conde"].leader]
+    adj = next(x for x in s2.adjutants_due if x.id == s2.wings["conde"].leader)  # his owner places him (ruling R27)
     assert adj.adjutant and adj.wing == "conde" and s2.wings["conde"].order == "attack"
     assert not s2.wings["conde"].barred  # it was the active wing: it had activated
 

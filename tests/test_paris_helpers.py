@@ -85,3 +85,11 @@ def acting(state: PState, wing: str, order: str | None = None, **kw) -> PState:
 
 def standing(state: PState, side: str, **modes: str) -> PState:
     return msgspec.structs.replace(state, standing={**state.standing, side: {k.replace("_", "-"): v for k, v in modes.items()}})
+
+
+def engine_decides_melee(state: PState) -> PState:
+    """Both sides leave the melee retreats and advances to the engine (rulings R20-R22), for cases
+    about something else."""
+    for side in state.players:
+        state = standing(state, side, retreat="auto", advance="always")
+    return state

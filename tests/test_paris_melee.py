@@ -8,7 +8,7 @@ from events.paris import EndMoves, Hold, Melee, Move
 from adjudicator.rulesets.paris import melee
 from adjudicator.rulesets.paris.model import MeleeDecl
 from adjudicator.rulesets.paris.work import Work
-from test_paris_helpers import FixedDice, acting, codes, new_state, only, place, post, standing
+from test_paris_helpers import FixedDice, acting, codes, engine_decides_melee, new_state, only, place, post, standing
 
 
 def gendarmes_against_guards(flank: bool, charge: bool):
@@ -18,7 +18,7 @@ def gendarmes_against_guards(flank: bool, charge: bool):
     s = place(s, "nemours-g2", "0811", "SW") if flank else place(s, "nemours-g2", "0709", "S")
     s = place(s, "montpensier", "1515")
     s = place(s, "nemours", "0303")
-    return acting(s, "nemours", order="attack")
+    return engine_decides_melee(acting(s, "nemours", order="attack"))
 
 
 def total(s):
@@ -79,7 +79,7 @@ def test_reactive_melees_are_resolved_first_and_cancel_a_beaten_attack():
     s = place(s, "egmont-g1", "0713", "S")  # C, attacks Y
     s = place(s, "suisses", "0813", "N")  # Y
     s = place(s, "b-biron", "0814", "NW")  # Z: C stands in its front hexes
-    s = acting(s, "nemours", order="attack")
+    s = engine_decides_melee(acting(s, "nemours", order="attack"))
     table = {**s.tables, "melee_results": {"provisional": True, "lowest": -20, "results": ["A1-D1R1"] * 40}}
     s = msgspec.structs.replace(s, tables=table)
     w = Work(s, FixedDice([5, 5, 5]))
@@ -122,6 +122,7 @@ def test_forlorn_hopes_cannot_start_a_melee_and_die_attacked_alone():
     s = acting(s, "nemours", order="attack")
     s = post(s, "league", Melee(lead="nemours-g1", target="demi-regiment"))
     s = standing(s, "royalist", reactive_melee="never")
+    s = standing(s, "league", advance="always")
     s = post(s, "league", EndMoves())  # no roll: the E dies
     assert "demi-regiment" not in s.units and s.units["nemours-g1"].hex == "1010"
 
@@ -189,7 +190,7 @@ def test_a_unit_that_cannot_retreat_rolls_on_the_retreat_impossible_table():
     # the guards at 0810 (facing N) are hemmed in: every hex farther from the attacker is taken
     for uid, h in (("suisses", "0909"), ("galaty-1", "0910"), ("galaty-2", "0811"), ("argenton", "0809")):
         s = place(s, uid, h, "N")
-    s = _one_result(s, "D1R1")
+    s = engine_decides_melee(_one_result(s, "D1R1"))
     w = Work(s, FixedDice([0, 9]))  # melee roll; retreat-impossible roll 9 -> 4 levels (provisional)
     w.set(melees=(MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),))
     melee.resolve_all(w)
@@ -204,7 +205,7 @@ def test_artillery_stacked_with_a_beaten_defender_shares_its_fate():
     s = place(s, "conde-g1", "0818", "N")
     s = place(s, "conde", "0818")
     s = acting(s, "conde", order="attack")
-    s = _one_result(s, "D1R1")
+    s = engine_decides_melee(_one_result(s, "D1R1"))
     w = Work(s, FixedDice([0, 0]))  # melee roll, then Condé's survival roll
     w.set(melees=(MeleeDecl(lead="conde-g1", supports=(), target="gendarmerie-4"),))
     melee.resolve_all(w)
@@ -220,7 +221,7 @@ def test_a_leader_stacked_with_a_unit_destroyed_in_melee_is_removed():
     s = place(s, "nemours", "0303")
     s = place(s, "montpensier", "0810")
     s = acting(s, "nemours", order="attack")
-    s = _one_result(s, "D4")
+    s = engine_decides_melee(_one_result(s, "D4"))
     w = Work(s, FixedDice([0]))  # only the melee roll: Montpensier does not roll, he is removed
     w.set(melees=(MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),))
     melee.resolve_all(w)

@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 from events.core import Envelope
-from events.paris import Activate, EndActivation, Fire, Melee, Move, NoPreempt, Preempt, Rally, Reactivate, Turn
+from events.paris import (Activate, Advance, EndActivation, Fire, Melee, Move, NoAdvance, NoPreempt, Preempt, Rally, Reactivate,
+                          Retreat, Turn)
 from adjudicator import games
 from adjudicator.notation import format_action
 from adjudicator.rulesets import get
@@ -32,7 +33,7 @@ RS = get("paris")
 SIDES = {"dreux-1562": ("huguenot", "catholic"), "ivry-1590": ("royalist", "league")}
 RESERVES = {"rochefoucault", "guise", "mbiron"}
 STANDING = ("standing defensive-fire always", "standing intercept always", "standing react never",
-            "standing reactive-melee never")
+            "standing reactive-melee never", "standing adjutant auto")
 
 
 class NoDice:
@@ -189,6 +190,26 @@ def activation_post(s, side):
     return decl + [EndActivation()]
 
 
+def melee_answer(s, side):
+    """The owner's choice after a melee result (§11.4): a retreat falls back to the hex farthest from
+    the enemy (ties: the engine's own order, the first offered); an advance turns one vertex when
+    that brings the nearest enemy closer to its front, and a defender advances only under Attack!."""
+    offered = RS.legal_actions(s, side)
+    if s.phase == "retreat":
+        act = max((a for a in offered if isinstance(a, Retreat)), key=lambda a: nearest_enemy(s, side, a.path[-1]))
+        return act, f"{act.unit} falls back to {act.path[-1]}"
+    st = s.melee_step
+    if NoAdvance() in offered and s.wings[s.units[st.unit].wing].order != "attack":
+        return NoAdvance(), f"{st.unit} holds its ground"
+
+    def closeness(a):
+        f = hexgrid.parse_facing(a.facing)
+        return min(nearest_enemy(s, side, h) for h in hexgrid.front_hexes(st.into, f, s.layout))
+
+    act = min((a for a in offered if isinstance(a, Advance)), key=closeness)
+    return act, f"{act.unit} advances into {st.into}"
+
+
 def main(scenario: str, out: str, options: list[str]) -> None:
     g = Game(scenario, Path(out))
     a, b = SIDES[scenario]
@@ -243,6 +264,9 @@ def play(g: Game) -> None:
         elif s.phase == "act":
             acts = activation_post(s, side)
             g.post(side, [format_action(x, RS.verbs) for x in acts], f"turn {s.turn}, {side}: {s.wings[s.active_wing].name}")
+        elif s.phase in ("retreat", "advance"):
+            act, why = melee_answer(s, side)
+            g.post(side, [format_action(act, RS.verbs)], f"turn {s.turn}, {side}: {why}")
         elif s.phase == "reactivate":
             w = s.wings[s.active_wing]
             act = Reactivate() if w.order == "attack" and w.activations == 1 else EndActivation()

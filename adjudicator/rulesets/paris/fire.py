@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Unit
 from adjudicator.rulesets.paris.morale import destroy, leader_risk, morale_check
-from adjudicator.rulesets.paris.work import View, Work, layout, los, terrain_row
+from adjudicator.rulesets.paris.work import View, Work, layout, los, terrain_row, terrain_with
 
 ART_RANGE = 10  # §10.4
 GRAZING = 3  # §10.5
@@ -21,7 +21,9 @@ def can_fire_at(s: View, u: Unit, target: Unit, defensive: bool) -> str:
             return f"{target.id} is not in the artillery's cone of fire, 10 hexes from its front hexes (seed 000 §10.4)"
         grazing = hexgrid.distance(u.hex, target.hex, lay) <= GRAZING
         # grazing fire strikes every hex of the line, so units on it do not block it (ruling R25)
-        if not (hexgrid.has_los(u.hex, target.hex, lambda h: bool(terrain_row(s, h).get("blocks")), lay) if grazing
+        terrain, clear = terrain_with(s, "blocks")
+        mapped = s.terrain
+        if not (hexgrid.has_los(u.hex, target.hex, lambda h: h in terrain or (clear and h not in mapped), lay) if grazing
                 else los(s, u.hex, target.hex)):
             return f"{u.id} has no line of sight to {target.id} (seed 000 §10.2)"
         return ""

@@ -29,6 +29,7 @@ def hex_id(row: int, col: int) -> str:
     return f"{row:02d}{col:02d}"
 
 
+@lru_cache(maxsize=8192)
 def parse_hex(text: str) -> tuple[int, int]:
     """(row, col) of a four-digit hex id; ValueError names the bad id."""
     t = text.strip()
@@ -61,11 +62,12 @@ def neighbour(h: str, d: int, layout: str = "odd-r") -> str:
 
 
 def neighbours(h: str, layout: str = "odd-r") -> list[str]:
-    return list(_neighbours(h, layout))
+    return list(ring(h, layout))
 
 
 @lru_cache(maxsize=16384)
-def _neighbours(h: str, layout: str) -> tuple[str, ...]:
+def ring(h: str, layout: str = "odd-r") -> tuple[str, ...]:
+    """The hexes next to h, as a shared tuple: for loops that only read it."""
     return tuple(n for n in (neighbour(h, d, layout) for d in range(6)) if n)
 
 
@@ -75,6 +77,15 @@ def distance(a: str, b: str, layout: str = "odd-r") -> int:
     bq, br = axial(b, layout)
     dq, dr = aq - bq, ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@lru_cache(maxsize=16384)
+def within(h: str, reach: int, layout: str = "odd-r") -> frozenset[str]:
+    """Every hex at most `reach` hexes from h (h too): `distance(h, x) <= reach` as a set."""
+    q, r = axial(h, layout)
+    out = (from_axial(q + dq, r + dr, layout) for dq in range(-reach, reach + 1)
+           for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1))
+    return frozenset(x for x in out if x)
 
 
 def direction_of(a: str, b: str, layout: str = "odd-r") -> int | None:
@@ -137,6 +148,7 @@ def turn_steps(a: int, b: int) -> int:
     return min(d, 6 - d)
 
 
+@lru_cache(maxsize=65536)
 def in_cone(src: str, facing: int, target: str, reach: int, layout: str = "odd-r") -> bool:
     """§10.4 (ruling R9): the artillery cone is the 60° wedge between its two front directions,
     `reach` hexes deep: every hex a·d1 + b·d2 with a, b ≥ 0 and a + b ≤ reach."""
@@ -166,6 +178,11 @@ def _cube_round(x: float, z: float) -> tuple[int, int]:
 def line_pairs(a: str, b: str, layout: str = "odd-r") -> list[tuple[str, str]]:
     """The hexes a sight line from a to b passes, step by step, as pairs: the same hex twice
     when the line crosses its middle, the two hexes either side when it runs along their edge."""
+    return list(_line(a, b, layout))
+
+
+@lru_cache(maxsize=65536)
+def _line(a: str, b: str, layout: str) -> tuple[tuple[str, str], ...]:
     n = distance(a, b, layout)
     aq, ar = axial(a, layout)
     bq, br = axial(b, layout)
@@ -176,7 +193,7 @@ def line_pairs(a: str, b: str, layout: str = "odd-r") -> list[tuple[str, str]]:
         p = _cube_round(x + 1e-6, z + 2e-6)
         m = _cube_round(x - 1e-6, z - 2e-6)
         out.append((from_axial(*p, layout), from_axial(*m, layout)))
-    return out
+    return tuple(out)
 
 
 def has_los(a: str, b: str, blocks: Callable[[str], bool], layout: str = "odd-r") -> bool:
@@ -184,7 +201,7 @@ def has_los(a: str, b: str, blocks: Callable[[str], bool], layout: str = "odd-r"
     along an edge, both hexes must block for the line to be blocked."""
     if distance(a, b, layout) <= 1:
         return True
-    for left, right in line_pairs(a, b, layout)[1:-1]:
+    for left, right in _line(a, b, layout)[1:-1]:
         if left == right:
             if blocks(left):
                 return False
@@ -196,4 +213,4 @@ def has_los(a: str, b: str, blocks: Callable[[str], bool], layout: str = "odd-r"
 def line_hexes(a: str, b: str, side: str = "left", layout: str = "odd-r") -> list[str]:
     """The hexes of the line from a to b (a excluded), taking `side` of any edge it runs along (§10.5)."""
     pick = 0 if side != "right" else 1
-    return [pair[pick] for pair in line_pairs(a, b, layout)[1:]]
+    return [pair[pick] for pair in _line(a, b, layout)[1:]]

@@ -10,8 +10,11 @@ from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, 
                           Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
 from adjudicator import sealed
 from adjudicator.ruleset import Awaiting
-from adjudicator.rulesets.paris import hexgrid, melee, sequence
-from adjudicator.rulesets.paris.model import ORDERS, PState
+from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, reach, sequence
+from adjudicator.rulesets.paris.model import ORDERS, Leader, PState, Unit
+from adjudicator.rulesets.paris.morale import can_stack
+from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
+from adjudicator.rulesets.paris.work import leader_of
 
 SIM_LABEL = "turn1-orders"
 
@@ -19,6 +22,8 @@ SIM_LABEL = "turn1-orders"
 def awaiting(s: PState) -> list[Awaiting]:
     if s.phase == "over" or s.result:
         return []
+    if s.adjutants_due:
+        return leaders.awaiting(s)  # §5.2.2, R27: before anything else
     if s.phase == "orders":
         if len(s.seals) < 2:
             return [Awaiting(p, "seal your turn-1 orders, one line per wing: WING attack|march|rally (seed 000 §3.1)")
@@ -46,6 +51,8 @@ def awaiting(s: PState) -> list[Awaiting]:
         return [Awaiting(s.other(act), f"declare reactive melees ({cands}), then `hold` (seed 000 §11.2)")]
     if s.phase == "reactivate":
         return [Awaiting(act, f"`reactivate` {s.active_wing} or `end activation` (seed 000 §4.3)")]
+    if s.phase in ("retreat", "advance"):
+        return aftermath.awaiting(s)
     return []
 
 
@@ -76,37 +83,74 @@ def _valid(s: PState, side: str, acts: list[Action]) -> list[Action]:
 def _unit_actions(s: PState, side: str) -> list[Action]:
     lay = s.layout
     acts: list[Action] = []
+    moves: list[Action] = []  # legal by construction (unit_moves, leader_moves): not validated again
+    board = reach.Board(s)
     wing = s.active_wing
     if not s.melees:
         for u in sorted(s.units.values(), key=lambda x: x.id):
             if u.wing != wing or (u.acted and s.acting_unit != u.id) or u.acted == "rally":
                 continue
             if not u.artillery and u.level <= 1:
-                # one-hex moves for all, two-hex ones for cavalry: a sample, not every path (the notation takes any)
-                for a in hexgrid.front_hexes(u.hex, u.facing, lay):
-                    acts.append(Move(unit=u.id, path=(a,)))
-                    if u.cavalry:
-                        acts += [Move(unit=u.id, path=(a, b)) for b in hexgrid.front_hexes(a, u.facing, lay)]
+                moves += unit_moves(s, side, u, board)
                 acts += [Turn(unit=u.id, facing=hexgrid.VERTICES[(u.facing + d) % 6]) for d in (1, 5)]
             if u.level and not u.artillery and not u.acted:
                 acts.append(Rally(unit=u.id))
             if u.artillery and not u.fired:
                 acts.append(Turn(unit=u.id, facing=hexgrid.VERTICES[(u.facing + 1) % 6]))
             if (u.fire > 0 or u.artillery) and not u.fired and u.level <= 1:
-                reach = 10 if u.artillery else 1
+                fire_range = 10 if u.artillery else 1
                 acts += [Fire(unit=u.id, target=t.id) for t in s.units.values()
-                         if t.side != side and hexgrid.distance(u.hex, t.hex, lay) <= reach]
-        for ld in s.leaders.values():
-            if ld.wing == wing and (not ld.acted or s.acting_unit == ld.id):
-                for u in s.units.values():
-                    if u.wing == wing and u.hex != ld.hex and hexgrid.distance(u.hex, ld.hex, lay) == 1:
-                        acts.append(Move(unit=ld.id, path=(u.hex,)))
+                         if t.side != side and hexgrid.distance(u.hex, t.hex, lay) <= fire_range]
+        for ld in sorted(s.leaders.values(), key=lambda x: x.id):
+            moves += leader_moves(s, side, ld, board)
         w = s.wings[wing]
         if not w.order_change_tried and not s.acting_unit:
             acts += [ChangeOrder(wing=wing, order=o) for o in ORDERS if o != w.order]
     acts += _melee_actions(s, side, reactive=False)
     acts = _valid(s, side, acts)
-    return acts + [EndMoves(), EndActivation()]
+    return moves + acts + [EndMoves(), EndActivation()]
+
+
+def unit_moves(s: PState, side: str, u: Unit, board: reach.Board | None = None) -> list[Move]:
+    """§8.1: one move to every hex the unit can reach by its front hexes with the MP it has left (the
+    cheapest path there), under the stacking (§9.1), order (§6.2) and command (§5.1.2) limits that
+    `movement.check_move` enforces on each hex entered and on where the move ends."""
+    if u.artillery or u.level >= 2 or acting_check(s, side, u.id, "move"):
+        return []
+    b = board or reach.Board(s)
+    lay = s.layout
+    order = s.wings[u.wing].order
+    in_cmd = command_now(s, u)
+    start = u.start_hex if u.acted else u.hex
+    start_dist = b.nearest_enemy(side, start)
+    ld = leader_of(s, u.wing)
+    shy = order == "march" or not in_cmd  # may not come next to the enemy (§6.2 March, §5.1.2)
+
+    def steps(h: str) -> list[str]:
+        return [n for n in hexgrid.front_hexes(h, u.facing, lay)
+                if b.passable(n) and (n not in b.occupied or can_stack(s, u, n)) and not (shy and b.nearest_enemy(side, n) <= 1)]
+
+    found = reach.cheapest_paths(u.hex, mp_now(s, u), steps, lambda h: step_cost(s, u, h))
+    out = []
+    for h in sorted(found):
+        end = b.nearest_enemy(side, h)
+        if order == "attack" and end >= start_dist:
+            continue  # §6.2 Attack!: end closer to the nearest enemy (R13)
+        if order == "rally" and end < start_dist:
+            continue  # §6.2 Rally: not closer
+        if not in_cmd and ld is not None and hexgrid.distance(h, ld.hex, lay) >= hexgrid.distance(start, ld.hex, lay):
+            continue  # §5.1.2: back toward the leader (R15)
+        out.append(Move(unit=u.id, path=found[h][1]))
+    return out
+
+
+def leader_moves(s: PState, side: str, ld: Leader, board: reach.Board | None = None) -> list[Move]:
+    """§5.2: one move to every unit of his wing a leader of the active wing can reach (`movement.check_leader_move`)."""
+    if s.phase != "act" or side != s.active_side or ld.wing != s.active_wing or ld.helped_rally or s.melees \
+            or (ld.acted and s.acting_unit != ld.id):
+        return []
+    found = reach.leader_moves(s, ld, ld.mp if ld.acted else ld.ma, board)
+    return [Move(unit=ld.id, path=found[h]) for h in sorted(found)]
 
 
 def _melee_actions(s: PState, side: str, reactive: bool) -> list[Action]:
@@ -145,6 +189,8 @@ def legal_actions(s: PState, side: str) -> list[Action]:
             if sealed.commitment(s.game, side, o, salt) == s.commitments.get(side):
                 return [OrdersUnsealed(label=f"{SIM_LABEL}-{side}", salt=salt.hex(), orders=o)]
         return []  # sealed with the player's own salt: only they can open it
+    if s.adjutants_due:
+        return leaders.placements(s, side)  # §5.2.2, R27: nothing else until they are placed
     acts: list[Action] = []
     if s.phase == "select" and side == s.to_play:
         acts = [Activate(wing=w.id) for w in sequence.allowed_wings(s, side)] + [Pass()]
@@ -156,6 +202,9 @@ def legal_actions(s: PState, side: str) -> list[Action]:
         win = s.window
         acts = [Fire(unit=u, target=win.trigger) for u in win.fire] + [Intercept(unit=u) for u in win.intercept]
         for uid in win.react:
+            if uid in s.leaders:
+                acts += leaders.retreat_options(s, uid, s.units[win.trigger].hex)  # R41
+                continue
             u = s.units[uid]
             for f in range(6):
                 if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
@@ -169,6 +218,8 @@ def legal_actions(s: PState, side: str) -> list[Action]:
         acts = _valid(s, side, _melee_actions(s, side, reactive=True)) + [Hold()]
     elif s.phase == "reactivate" and side == s.active_side:
         acts = _valid(s, side, [Reactivate()]) + [EndActivation()]
+    elif s.phase in ("retreat", "advance"):
+        acts = aftermath.options(s, side)
     return acts
 
 

@@ -1,16 +1,19 @@
-"""Melee (seed 000 §11): declarations, modifiers (§11.3), results "A1-D2R2" (§11.4), retreat,
-advance, charge bonus and "Passage à travers" (§11.5), leader death (§5.2.1)."""
+"""Melee (seed 000 §11): declarations, modifiers (§11.3), the roll and its losses (§11.4), the charge
+bonus (§11.5), and the order of resolution (§11.2). What follows a result (retreat, advance,
+"Passage à travers", leader death) is aftermath.py's, since players decide parts of it."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+import msgspec
+
 from adjudicator.ruleset import Violation
-from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris import aftermath, hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
-from adjudicator.rulesets.paris.model import MeleeDecl, Unit
-from adjudicator.rulesets.paris.morale import can_stack, destroy, kill_leader, lose_levels, retreat, retreat_impossible
+from adjudicator.rulesets.paris.model import MeleeDecl, MeleeStep, Unit
+from adjudicator.rulesets.paris.morale import destroy, lose_levels
 from adjudicator.rulesets.paris.work import View, Work, effective_morale, layout, terrain_row
 
 _RESULT = re.compile(r"^(?:A(\d)(?:R(\d))?)?-?(?:D(\d)(?:R(\d))?(P)?)?$")
@@ -154,50 +157,28 @@ def crt(w: Work, total: int) -> str:
     return results[i]
 
 
-def _advance(w: Work, uid: str, into: str) -> None:
-    u = w.units.get(uid)
-    if u is None or not can_stack(w, u, into) or any(o.hex == into and o.side != u.side and not o.artillery for o in w.units.values()):
-        return
-    for e in [x for x in w.units.values() if x.hex == into and x.side != u.side and x.artillery]:
-        destroy(w, e.id, f"{uid} advanced into its hex (seed 000 §9.1)")
-    w.mark("move", u.hex, into)
-    old = u.hex
-    w.set_unit(uid, hex=into)
-    for ld in list(w.leaders.values()):
-        if ld.hex == old and ld.wing == u.wing and not any(o.hex == old and o.wing == u.wing and o.id != uid for o in w.units.values()):
-            w.set_leader(ld.id, hex=into)
-    w.say(f"{uid} advances {old}→{into} (seed 000 §11.4)")
-
-
-def _fate_of_stack(w: Work, h: str, side: str, gone_or_left: bool) -> None:
-    """§9.2: forlorn hopes and artillery share the fate of the unit they are stacked with."""
-    if not gone_or_left:
-        return
-    for o in [x for x in w.units.values() if x.hex == h and x.side == side and x.kind in ("E", "ART")]:
-        destroy(w, o.id, "shares the fate of the unit it was stacked with (seed 000 §9.2)")
-
-
-def resolve(w: Work, m: MeleeDecl) -> None:
+def resolve(w: Work, m: MeleeDecl) -> MeleeStep | None:
+    """§11.3-§11.4: the roll and the losses, at once; what follows (retreats, the advance, the
+    leaders' fate) is returned as a MeleeStep for aftermath.run, since players decide parts of it."""
     lead = w.units.get(m.lead)
     target = w.units.get(m.target)
     lay = w.s.layout
     label = "reactive melee" if m.reactive else "melee"
     if lead is None or target is None or lead.level >= 2 or target.hex not in hexgrid.front_hexes(lead.hex, lead.facing, lay):
         w.say(f"{label} {m.lead} → {m.target} does not take place: the lead unit no longer stands to fight it (seed 000 §11.2)")
-        return
+        return None
     d = defender_in(w, target.hex, lead.side)
     dhex = d.hex
     supports = [w.units[x] for x in m.supports if x in w.units and w.units[x].level <= 1
                 and dhex in hexgrid.front_hexes(w.units[x].hex, w.units[x].facing, lay)]
     w.mark("melee", lead.hex, dhex)
     involved = {lead.hex, dhex} | {u.hex for u in supports}
-    leaders_in = [ld.id for ld in w.leaders.values() if ld.hex in involved]
+    leaders_in = tuple(sorted(ld.id for ld in w.leaders.values() if ld.hex in involved))
+    step = MeleeStep(lead=lead.id, defender=d.id, side=lead.side, lead_hex=lead.hex, defender_hex=dhex, leaders=leaders_in)
     if d.kind == "E" and not any(x.hex == dhex and x.kind not in ("E", "ART") for x in w.units.values()):
         w.say(f"{label}: {d.id} (forlorn hope) attacked alone is destroyed (seed 000 §11.5)")
         destroy(w, d.id, f"attacked alone by {lead.id}")
-        _fate_of_stack(w, dhex, d.side, True)
-        _advance(w, lead.id, dhex)
-        return
+        return msgspec.structs.replace(step, roll_leaders=False)  # no roll was made: the leaders do not roll either
     mods = modifiers(w, lead, supports, d)
     total_mod = sum(v for _, v, _ in mods)
     tags = "".join(w.used(t) for _, v, t in mods if t and v)
@@ -208,58 +189,20 @@ def resolve(w: Work, m: MeleeDecl) -> None:
     w.say(f"{label} {lead.id}" + (f" (+{', '.join(u.id for u in supports)})" if supports else "") + f" → {d.id} at {dhex}: "
           + ", ".join(f"{n} {v:+d}" for n, v, _ in mods if v) + f"; d10 {roll} {total_mod:+d} = {total} → {code}"
           + w.used("melee_results") + tags + " (seed 000 §11.3, §11.4)")
-    lead_kind, lead_charge = lead.kind, lead.charge
     if res.attacker:
-        if lead_kind == "G":
+        if lead.kind == "G":
             w.set_unit(lead.id, lance_lost=True)
         lose_levels(w, lead.id, res.attacker, f"melee result {code}", away=dhex)
     if res.defender:
         if d.kind == "G":
             w.set_unit(d.id, lance_lost=True)
         lose_levels(w, d.id, res.defender, f"melee result {code}", away=lead.hex)
-    destroyed_def = d.id not in w.units
-    if destroyed_def and lead.side in w.s.players:
-        _reiters(w, lead.id, lead_kind)
-    if res.attacker_retreat and lead.id in w.units:
-        retreat(w, lead.id, res.attacker_retreat, dhex)
-    vacated = destroyed_def
-    if not destroyed_def and (res.defender_retreat or res.passage):
-        du = w.units[d.id]
-        if res.passage and lead_charge and lead_kind in ("G", "C"):
-            w.say(f"Passage à travers: {d.id} does not retreat; {lead.id} rides through (seed 000 §11.5)")
-            beyond = hexgrid.neighbour(dhex, hexgrid.direction_of(w.units[lead.id].hex, dhex, lay) or 0, lay) if lead.id in w.units else ""
-            lu = w.units.get(lead.id)
-            if lu is not None and beyond and can_stack(w, lu, beyond) and not any(o.hex == beyond and o.side != lu.side for o in w.units.values()):
-                w.mark("move", lu.hex, beyond)
-                w.set_unit(lead.id, hex=beyond)
-                w.say(f"{lead.id} passes through {dhex} to {beyond}")
-            else:
-                w.say(f"{lead.id} cannot pass through: the hex beyond is taken or closed; it stays (seed 000 §11.5)")
-                if du.infantry:
-                    retreat_impossible(w, d.id, "Passage à travers blocked")
-        elif du.level < 3:
-            n = res.defender_retreat or 1
-            retreat(w, d.id, n, lead.hex)
-        vacated = d.id not in w.units or w.units[d.id].hex != dhex
-    _fate_of_stack(w, dhex, d.side, vacated)
-    if vacated and lead.id in w.units and w.units[lead.id].hex != dhex and not res.passage:
-        _advance(w, lead.id, dhex)
-    elif vacated and lead.id in w.units and res.passage and not (lead_charge and lead_kind in ("G", "C")):
-        _advance(w, lead.id, dhex)
-    # §5.2.1: a leader stacked with a unit destroyed in melee is removed; every leader in the melee rolls
-    for lid in leaders_in:
-        ld = w.leaders.get(lid)
-        if ld is None:
-            continue
-        if not any(u.hex == ld.hex and u.side == ld.side for u in w.units.values()):
-            kill_leader(w, lid, "his unit was destroyed in melee")
-            continue
-        on = int(w.table("leader_death").get("killed_on", 9))
-        r = w.d10(f"leader {lid} after melee", ld.side)
-        if r == on:
-            kill_leader(w, lid, f"rolled {r} after the melee")
-        else:
-            w.say(f"leader {ld.name} survives the melee: d10 {r} (dies on {on}) (seed 000 §5.2.1)")
+    if d.id not in w.units and lead.side in w.s.players:
+        _reiters(w, lead.id, lead.kind)
+    # §11.5: "P" is a Passage à travers only for a charging gendarme or cuirassier; otherwise one hex back
+    ride_through = res.passage and lead.charge and lead.kind in ("G", "C")
+    return msgspec.structs.replace(step, attacker_retreat=res.attacker_retreat, ride_through=ride_through,
+                                   defender_retreat=0 if ride_through else res.defender_retreat or (1 if res.passage else 0))
 
 
 def _reiters(w: Work, uid: str, kind: str) -> None:
@@ -278,9 +221,18 @@ def _reiters(w: Work, uid: str, kind: str) -> None:
         w.say(f"{uid} stays on the field: d10 {roll} > 4 (Dreux option coligny-reiters)")
 
 
-def resolve_all(w: Work) -> None:
-    """§11.2: reactive melees first, then the active player's in the order declared."""
-    melees = sorted(w.melees, key=lambda m: not m.reactive)
-    for m in melees:
-        resolve(w, m)
-    w.set(melees=())
+def resolve_all(w: Work) -> bool:
+    """§11.2: reactive melees first, then the active player's in the order declared, each result
+    applied before the next melee. False when a result waits for a player's retreat or advance
+    (§11.4): the melees not yet fought stay in `melees`, and the next call goes on from there."""
+    pending = w.melee_step
+    if pending is not None and not aftermath.run(w, pending):
+        return False
+    queue = sorted(w.melees, key=lambda m: not m.reactive)
+    while queue:
+        m = queue.pop(0)
+        w.set(melees=tuple(queue))
+        step = resolve(w, m)
+        if step is not None and not aftermath.run(w, step):
+            return False
+    return True

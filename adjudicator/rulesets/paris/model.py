@@ -18,6 +18,9 @@ STANDING_KINDS = {
     "intercept": ("ask", "always", "never"),
     "react": ("ask", "never"),
     "reactive-melee": ("ask", "never"),
+    "retreat": ("ask", "auto"),  # the path of a melee retreat (§11.4, ruling R20)
+    "advance": ("ask", "always", "never"),  # the advance after a melee and its one-vertex turn (§11.4, R21, R22)
+    "adjutant": ("ask", "auto"),  # where a fallen wing leader's adjutant is placed (§5.2.2, ruling R27)
 }
 
 
@@ -103,6 +106,31 @@ class MeleeDecl(msgspec.Struct, frozen=True, kw_only=True):
     reactive: bool = False
 
 
+class MeleeStep(msgspec.Struct, frozen=True, kw_only=True):
+    """A melee whose result is being carried out (§11.4), kept while it waits for a player's choice.
+
+    `stage` is what comes next (aftermath.STAGES); `unit`, `hexes`, `away`, `into` and `must` say
+    what the deciding side is asked: a retreat of `hexes` away from `away`, or an advance into `into`.
+    """
+
+    lead: str
+    defender: str
+    side: str  # the attacking side
+    lead_hex: str  # where the lead unit fought from
+    defender_hex: str  # the hex fought for
+    attacker_retreat: int = 0
+    defender_retreat: int = 0
+    ride_through: bool = False  # Passage à travers by a charging gendarme or cuirassier (§11.5)
+    leaders: tuple[str, ...] = ()  # leaders in the melee (§5.2.1)
+    roll_leaders: bool = True  # False when a forlorn hope died attacked alone: no roll was made
+    stage: str = "attacker-retreat"
+    unit: str = ""
+    hexes: int = 0
+    away: str = ""
+    into: str = ""
+    must: bool = False
+
+
 class Mark(msgspec.Struct, frozen=True):
     """Something to draw on the map: a move or a fire from one hex to another."""
 
@@ -130,7 +158,7 @@ class PState(msgspec.Struct, frozen=True, kw_only=True):
     leaders: dict[str, Leader]
     wings: dict[str, Wing]
     turn: int = 1
-    phase: str = "orders"  # orders, select, preempt, act, react, reactive-melee, reactivate, over
+    phase: str = "orders"  # orders, select, preempt, act, react, reactive-melee, retreat, advance, reactivate, over
     seals: tuple[str, ...] = ()  # sides that sealed their turn-1 orders
     commitments: dict[str, str] = {}
     unsealed: tuple[str, ...] = ()
@@ -144,7 +172,10 @@ class PState(msgspec.Struct, frozen=True, kw_only=True):
     acting_unit: str = ""  # the unit whose movement is under way (§8.1)
     window: Window | None = None
     melees: tuple[MeleeDecl, ...] = ()
+    melee_step: MeleeStep | None = None  # a melee result waiting for a retreat or advance choice (§11.4)
     finish_after_melee: bool = False
+    adjutants_due: tuple[Leader, ...] = ()  # adjutants waiting for their owner to place them (hex "", §5.2.2, R27)
+    resume: str = ""  # what goes on once they are placed: "melee" = the melees and what follows them (R27)
     standing: dict[str, dict[str, str]] = {}
     destroyed: dict[str, tuple[str, ...]] = {}  # side -> its units destroyed (§14 victory)
     removed: tuple[str, ...] = ()  # units removed without counting for normal victory (Dreux option)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
 from adjudicator.rulesets.paris.model import LEVELS, Leader, Unit
-from adjudicator.rulesets.paris.work import Work, effective_morale, on_map, terrain_row
+from adjudicator.rulesets.paris.work import View, Work, effective_morale, layout, on_map, terrain_row, units_at
 
 RULE_MORALE = "seed 000 §12.1"
 
@@ -14,8 +15,8 @@ def can_stack(w: Work, u: Unit, h: str) -> bool:
     with a forlorn hope (E). Enemy combat units can never be entered."""
     if not on_map(w, h) or terrain_row(w, h).get("impassable"):
         return False
-    for o in w.units.values():
-        if o.hex != h or o.id == u.id:
+    for o in units_at(w, h):
+        if o.id == u.id:
             continue
         if o.side != u.side:
             if o.artillery:
@@ -50,30 +51,14 @@ def destroy(w: Work, uid: str, why: str, counts: bool = True) -> None:
         if wing.leader in w.leaders:
             w.leaders.pop(wing.leader)
             w.say(f"wing {u.wing} has no unit left: it can never activate again (seed 000 §5.2.2)")
+        drop_due(w, u.wing)
 
 
 def kill_leader(w: Work, lid: str, why: str) -> None:
-    """§5.2.1, §5.2.2: the leader goes; an adjutant with the same order takes his place with a unit
-    of the wing; a wing whose leader dies before it activates cannot activate this turn."""
+    """§5.2.1: the leader goes; an adjutant replaces him (§5.2.2, leaders.replace_fallen)."""
     ld = w.leaders.pop(lid)
     w.say(f"leader {ld.name} is killed ({why}) (seed 000 §5.2.1)")
-    members = sorted((u for u in w.units.values() if u.wing == ld.wing), key=lambda u: (u.artillery, u.id))
-    if not members:
-        w.set_wing(ld.wing, barred=True)
-        return
-    n = sum(1 for x in w.s.leaders.values() if x.adjutant) + sum(1 for x in w.leaders.values() if x.adjutant) + 1
-    new_id = f"{ld.wing}-adjutant-{n}"
-    while new_id in w.leaders:
-        n += 1
-        new_id = f"{ld.wing}-adjutant-{n}"
-    rating = int(w.table("leader_death").get("adjutant_rating", 0))
-    w.leaders[new_id] = Leader(id=new_id, name=f"adjutant of {ld.name}", side=ld.side, wing=ld.wing,
-                               rating=rating, ma=ld.ma, hex=members[0].hex, adjutant=True)
-    wing = w.wings[ld.wing]
-    barred = not wing.done and w.active_wing != ld.wing
-    w.set_wing(ld.wing, leader=new_id, barred=wing.barred or barred)
-    w.say(f"{new_id} (rating {rating}, provisional) takes command of {ld.wing} at {members[0].hex} with the same order"
-          + ("; the wing cannot activate this turn (seed 000 §5.2.2)" if barred else "") + " (seed 000 §5.2.2)")
+    replace_fallen(w, ld)
 
 
 def leader_risk(w: Work, h: str, why: str) -> None:
@@ -153,9 +138,79 @@ def retreat_impossible(w: Work, uid: str, why: str) -> None:
             w.say(f"{uid} drops to {LEVELS[u.level + n]}")
 
 
+def _step_key(s: View, u: Unit, here: str, h: str, away: str) -> tuple[int, int, str]:
+    """The engine's preference among retreat steps (ruling R20): toward the unit's own edge, then
+    farther from `away`, then the lowest hex id."""
+    edge = toward_edge(s, u.side, h) - toward_edge(s, u.side, here)
+    farther = hexgrid.distance(h, away, layout(s)) - hexgrid.distance(here, away, layout(s))
+    return edge, -farther, h
+
+
+def retreat_problem(s: View, u: Unit, here: str, h: str, away: str) -> tuple[str, str, str] | None:
+    """Why `u` may not step from `here` into `h` on a melee retreat away from `away`, as (code, rule,
+    reason), or None if it may: next to the hex it leaves, on the map, passable, no enemy in it, the
+    stacking limits of §9.1 (which also bar passing through), farther from `away` at every step (R20)."""
+    lay = layout(s)
+    if not on_map(s, h):
+        return "retreat/off-map", "§11.4", f"{h} is off the map"
+    if h not in hexgrid.neighbours(here, lay):
+        return "retreat/not-adjacent", "§11.4", f"{h} is not next to {here}: a retreat goes hex by hex"
+    if terrain_row(s, h).get("impassable"):
+        return "retreat/impassable", "§8.1", f"{h} is impassable terrain (ruling R20)"
+    if any(o.hex == h and o.side != u.side for o in s.units.values()):
+        return "retreat/enemy", "§9.1", f"{h} holds an enemy unit (ruling R20)"
+    if not can_stack(s, u, h):
+        return "retreat/stacking", "§9.1", f"{u.id} may not enter or pass through {h}: one infantry or cavalry unit a hex, " \
+            "and only cavalry with a forlorn hope"
+    if hexgrid.distance(h, away, lay) <= hexgrid.distance(here, away, lay):
+        return "retreat/not-away", "§11.4", f"{h} is no farther than {here} from the enemy at {away}: every step of a retreat " \
+            "leads away from it (ruling R20)"
+    return None
+
+
+def retreat_paths(s: View, u: Unit, n: int, away: str) -> list[tuple[str, ...]]:
+    """Every legal melee retreat of exactly `n` hexes (§11.4), the engine's preference first (R20).
+    Each step is strictly farther from `away`, so a path never doubles back: at most 3**n paths."""
+    lay = layout(s)
+    found: list[tuple[tuple, tuple[str, ...]]] = []
+
+    def walk(here: str, path: tuple[str, ...], keys: tuple) -> None:
+        if len(path) == n:
+            found.append((keys, path))
+            return
+        for h in hexgrid.neighbours(here, lay):
+            if not retreat_problem(s, u, here, h, away):
+                walk(h, path + (h,), keys + (_step_key(s, u, here, h, away),))
+
+    walk(u.hex, (), ())
+    return [p for _, p in sorted(found)]
+
+
+def carry_leaders(w: Work, u: Unit, old: str, new: str) -> None:
+    """§5.2: a leader stays with the unit he is stacked with when it advances or retreats (§11.4);
+    a leader of another wing stays with his own wing's unit if one remains in the hex (§9.1)."""
+    for ld in list(w.leaders.values()):
+        if ld.hex != old or ld.side != u.side:
+            continue
+        own_stays = any(o.hex == old and o.id != u.id and o.wing == ld.wing for o in w.units.values())
+        if ld.wing == u.wing or not own_stays:
+            w.set_leader(ld.id, hex=new)
+            w.say(f"leader {ld.name} goes with {u.id} to {new} (seed 000 §5.2)")
+
+
+def step_back(w: Work, uid: str, h: str) -> None:
+    """One retreat step: the unit keeps its facing (§11.4) and its leaders go with it (§5.2)."""
+    u = w.units[uid]
+    w.mark("retreat", u.hex, h)
+    w.set_unit(uid, hex=h)
+    carry_leaders(w, u, u.hex, h)
+
+
 def retreat(w: Work, uid: str, n: int, away: str, broken: bool = False) -> bool:
-    """Retreat `n` hexes, each farther from `away` (or, for a broken unit, toward its own edge,
-    §13.2); facing is kept (§11.4). Returns False when it could not (the table is rolled)."""
+    """The engine's retreat of `n` hexes (ruling R20): each step farther from `away`, or for a broken
+    unit toward its own edge (§13.2, ruling R19); facing is kept (§11.4). Used for a broken unit's
+    retreat and for a melee retreat that has no full legal path: it goes as far as it can, then
+    rolls on the retreat-impossible table (§9.3); returns False then."""
     lay = w.s.layout
     for step in range(n):
         u = w.units.get(uid)
@@ -169,22 +224,17 @@ def retreat(w: Work, uid: str, n: int, away: str, broken: bool = False) -> bool:
         for h in hexgrid.neighbours(u.hex, lay):
             if not can_stack(w, u, h) or any(o.hex == h and o.side != u.side for o in w.units.values()):
                 continue
-            farther = hexgrid.distance(h, away, lay) - hexgrid.distance(u.hex, away, lay)
-            edge = toward_edge(w, u.side, h) - toward_edge(w, u.side, u.hex)
+            key = _step_key(w, u, u.hex, h, away)
+            edge, farther = key[0], -key[1]
             if broken and edge >= 0:
                 continue
             if not broken and farther <= 0:
                 continue
-            key = (edge, -farther, h)
             if best is None or key < best[0]:
                 best = (key, h)
         if best is None:
             retreat_impossible(w, uid, f"no hex to retreat into after {step} of {n}")
             return False
-        w.mark("retreat", u.hex, best[1])
-        w.set_unit(uid, hex=best[1])
-        for ld in list(w.leaders.values()):
-            if ld.hex == u.hex and ld.wing == u.wing and not any(o.hex == u.hex and o.wing == u.wing and o.id != uid for o in w.units.values()):
-                w.set_leader(ld.id, hex=best[1])  # §5.2: he stays with the unit he is stacked with
         w.say(f"{uid} retreats {u.hex}→{best[1]}")
+        step_back(w, uid, best[1])
     return True

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
-                          Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
+from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
+                          NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
 from adjudicator.ruleset import Verb
 from adjudicator.rulesets.paris import hexgrid
 
@@ -91,6 +91,27 @@ def _format_react(a: React) -> str:
     return f"react {a.unit} turn {a.facing}" if a.kind == "turn" else f"react {a.unit} retreat {' '.join(a.path)}"
 
 
+def _retreat(args: str, actor: str, body: tuple[str, ...]) -> Retreat:
+    parts = args.lower().replace("→", " ").replace("->", " ").replace(",", " ").split()
+    if len(parts) < 2:
+        raise ValueError("usage: retreat UNIT HEX [HEX...], the hexes it retreats through one after the other")
+    return Retreat(unit=parts[0], path=_hexes(parts[1:]))
+
+
+def _advance(args: str, actor: str, body: tuple[str, ...]) -> Advance:
+    parts = args.lower().split()
+    if len(parts) not in (1, 2):
+        raise ValueError("usage: advance UNIT [FACING] (FACING: N, NE, SE, S, SW, NW; none keeps the facing)")
+    if len(parts) == 2:
+        hexgrid.parse_facing(parts[1])
+    return Advance(unit=parts[0], facing=parts[1].upper() if len(parts) == 2 else "")
+
+
+def _adjutant(args: str, actor: str, body: tuple[str, ...]) -> Adjutant:
+    wing, unit = _words(args, 2, "adjutant WING UNIT: the wing whose leader fell, the unit the adjutant joins")
+    return Adjutant(wing=wing, unit=unit)
+
+
 def _standing(args: str, actor: str, body: tuple[str, ...]) -> Standing:
     kind, mode = _words(args, 2, "standing KIND MODE, e.g. standing defensive-fire always")
     return Standing(kind=kind, mode=mode)
@@ -123,10 +144,20 @@ VERBS = (
          "reactivate: try to activate the wing a second time (§4.3)"),
     Verb("intercept", Intercept, lambda a, actor, b: Intercept(unit=_words(a, 1, "intercept UNIT")[0]),
          lambda x: f"intercept {x.unit}", "intercept UNIT: cavalry tries to intercept the moving unit (§8.3)"),
-    Verb("react", React, _react, _format_react, "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2)"),
+    Verb("react", React, _react, _format_react,
+         "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2); a leader only retreats (§5.2)"),
     Verb("hold", Hold, lambda a, actor, b: (_none(a, "hold"), Hold())[1], lambda x: "hold",
          "hold: no (further) reaction or reactive melee now"),
+    Verb("retreat", Retreat, _retreat, lambda x: f"retreat {x.unit} {' '.join(x.path)}",
+         "retreat UNIT HEX [HEX...]: the path of a retreat a melee result calls for (§11.4)"),
+    Verb("advance", Advance, _advance, lambda x: f"advance {x.unit}" + (f" {x.facing}" if x.facing else ""),
+         "advance UNIT [FACING]: advance into the hex vacated in melee, turning one vertex if FACING is given (§11.4)"),
+    Verb("no advance", NoAdvance, lambda a, actor, b: (_none(a, "no advance"), NoAdvance())[1], lambda x: "no advance",
+         "no advance: the defender stays after the attacker's retreat (§11.4)"),
     Verb("standing", Standing, _standing, lambda x: f"standing {x.kind} {x.mode}",
          "standing KIND MODE: preempt ask|never, defensive-fire ask|always|never, intercept ask|always|never, "
-         "react ask|never, reactive-melee ask|never"),
+         "react ask|never, reactive-melee ask|never, retreat ask|auto, advance ask|always|never, adjutant ask|auto"),
+    Verb("adjutant", Adjutant, _adjutant,
+         lambda x: f"adjutant {x.wing} {x.unit}",
+         "adjutant WING UNIT: place the adjutant of a wing whose leader fell with one of its units (§5.2.2)"),
 )

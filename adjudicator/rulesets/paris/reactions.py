@@ -3,9 +3,11 @@ interception, defensive fire and reaction movement, decided by standing orders o
 
 from __future__ import annotations
 
-from adjudicator.rulesets.paris import hexgrid
+from operator import itemgetter
+
+from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
-from adjudicator.rulesets.paris.model import Window
+from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Window
 from adjudicator.rulesets.paris.morale import can_stack
 from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los
 
@@ -27,14 +29,19 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     depth = int(s.tables.get("interception", {}).get("zone_depth", 2))
     fire, inter, react = [], [], []
     lay = layout(s)
+    # how far each may be: artillery fires 10 hexes (§10.4), cavalry intercepts `depth` away (§8.3),
+    # any unit reacts within 2 (§8.2); most units are farther, and only those two hexes from the
+    # trigger, or artillery and cavalry with a longer reach, need their distance taken
+    beyond = {ARTILLERY: 10} | (dict.fromkeys(CAVALRY, depth) if depth > 2 else {})
+    close = hexgrid.within(trig.hex, 2, lay)
     near = []
     for u in s.units.values():
-        if u.side != side:
-            continue
-        d = hexgrid.distance(u.hex, trig.hex, lay)  # cheap first: most units are too far for anything
-        if d <= (10 if u.artillery else 2 if not u.cavalry else max(2, depth)):
-            near.append((u.id, d, u))
-    for _, d, u in sorted(near, key=lambda x: x[0]):
+        if u.side == side and (u.hex in close or u.kind in beyond):
+            d = hexgrid.distance(u.hex, trig.hex, lay)
+            if d <= 2 or d <= beyond.get(u.kind, 2):
+                near.append((u.id, d, u))
+    near.sort(key=itemgetter(0))  # by id
+    for _, d, u in near:
         if (event not in ("fire", "artfire") or u.id in fired_on) and (u.artillery or (d == 1 and u.fire > 0)):
             if not can_fire_at(s, u, trig, defensive=True):
                 fire.append(u.id)
@@ -44,7 +51,7 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
         if event != "artfire" and not u.artillery and d <= 2 and u.level <= 1 and not u.reacted \
                 and effective_ma(u) >= trig.ma and los(s, u.hex, trig.hex):
             react.append(u.id)
-    return fire, inter, react
+    return fire, inter, react + leaders.reaction_candidates(s, trig, event)  # §8.2 «и их командиры» (R41)
 
 
 def attempt_intercept(w: Work, uid: str, trig_id: str) -> bool:
@@ -128,7 +135,7 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
     # reacting units and interceptors must still be there and able after the automatic reactions
     fire = [u for u in fire if u in w.units]
     inter = [u for u in inter if u in w.units and not stopped]
-    react = [u for u in react if u in w.units and w.units[u].level <= 1]
+    react = [u for u in react if (u in w.units and w.units[u].level <= 1) or u in w.leaders]
     if fire or inter or react:
         w.set(window=Window(trigger=trig_id, event=event, fire=tuple(fire), intercept=tuple(inter), react=tuple(react)),
               phase="react")
@@ -136,7 +143,7 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
               + "; ".join(x for x in (f"fire: {', '.join(fire)}" if fire else "", f"intercept: {', '.join(inter)}" if inter else "",
                                       f"react: {', '.join(react)}" if react else "") if x))
         return True
-    return stopped
+    return stopped or bool(w.adjutants_due)  # a fallen leader's adjutant is placed before the unit goes on (R27)
 
 
 def consume(w: Work, uid: str) -> None:
@@ -150,7 +157,7 @@ def consume(w: Work, uid: str) -> None:
         return
 
     def keep(xs: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(x for x in xs if x != uid and x in w.units)
+        return tuple(x for x in xs if x != uid and (x in w.units or x in w.leaders))
 
     intercepted = uid in win.intercept and trig.mp == 0 and w.units.get(uid) is not None and w.units[uid].intercepted
     fire = keep(win.fire)

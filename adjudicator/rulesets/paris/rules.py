@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from events.core import Action, Envelope, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
-from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
-                          Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
+from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
+                          NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
 from adjudicator.ruleset import Violation
-from adjudicator.rulesets.paris import hexgrid, melee, movement, override, reactions, sequence
+from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, movement, override, reactions, sequence
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ORDERS, STANDING_KINDS, MeleeDecl, PState
+from adjudicator.rulesets.paris.morale import carry_leaders
 from adjudicator.rulesets.paris.movement import V, acting_check, command_now, mp_now
 from adjudicator.rulesets.paris.work import Work, effective_ma, nearest_enemy, on_map, terrain_row
 
@@ -57,6 +58,8 @@ def _side_is(s: PState, actor: str, side: str, code: str, what: str) -> list[Vio
 def validate(s: PState, actor: str, a: Action) -> list[Violation]:
     if s.phase == "over" and not isinstance(a, (GameEnded,)) and type(a).__module__ == "events.paris":
         return V("game/over", "§14", f"the game is over: {s.result}")
+    if s.adjutants_due and type(a).__module__ == "events.paris" and not isinstance(a, (Adjutant, Standing)):
+        return leaders.check_paused(s)  # §5.2.2, ruling R27: the sequence under way waits for the adjutant
     check = _CHECKS.get(type(a))
     return check(s, actor, a) if check else []
 
@@ -245,6 +248,8 @@ def _check_react(s: PState, actor: str, a: React) -> list[Violation]:
     if a.unit not in win.react:
         return V("react/not-eligible", "§8.2", f"{a.unit} cannot react to {win.trigger}: normal or disordered, within 2 hexes, "
                  "in sight, movement at least the trigger's, once an enemy activation")
+    if a.unit in s.leaders:
+        return leaders.check_reaction(s, a, s.units[win.trigger])  # §5.2, §8.2, ruling R41
     u, trig = s.units[a.unit], s.units[win.trigger]
     if a.kind == "turn":
         try:
@@ -281,6 +286,10 @@ def _check_hold(s: PState, actor: str, a: Hold) -> list[Violation]:
     return found or _side_is(s, actor, s.other(s.active_side), "hold", "hold")
 
 
+def _check_adjutant(s: PState, actor: str, a: Adjutant) -> list[Violation]:
+    return leaders.check_placement(s, actor, a)
+
+
 def _check_standing(s: PState, actor: str, a: Standing) -> list[Violation]:
     if actor not in s.players:
         return V("standing/not-a-side", "§3.2", "standing orders are a side's")
@@ -296,19 +305,39 @@ def _check_ruling(s: PState, actor: str, a: Ruling) -> list[Violation]:
     return override.check(s, a.decision)
 
 
+def _check_retreat(s: PState, actor: str, a: Retreat) -> list[Violation]:
+    found = _phase(s, ("retreat",), "retreat", "a melee retreat") \
+        or _side_is(s, actor, aftermath.decider(s), "retreat", f"the retreat of {s.melee_step.unit}")
+    return found or aftermath.check_retreat(s, a)
+
+
+def _check_advance(s: PState, actor: str, a: Advance | NoAdvance) -> list[Violation]:
+    what = "an advance after melee" if isinstance(a, Advance) else "no advance"
+    found = _phase(s, ("advance",), "advance", what) \
+        or _side_is(s, actor, aftermath.decider(s), "advance", f"the advance of {s.melee_step.unit}")
+    if found:
+        return found
+    return aftermath.check_advance(s, a) if isinstance(a, Advance) else aftermath.check_no_advance(s, a)
+
+
 _CHECKS = {
     Ruling: _check_ruling, OrdersSealed: _check_sealed, OrdersUnsealed: _check_unsealed, Activate: _check_activate, Pass: _check_pass,
     Preempt: _check_preempt, NoPreempt: _check_no_preempt, ChangeOrder: _check_change, Move: _check_move,
     Turn: _check_turn, Rally: _check_rally, Fire: _check_fire, Melee: _check_melee, EndMoves: _check_end_moves,
     EndActivation: _check_end_moves, Reactivate: _check_reactivate, Intercept: _check_intercept, React: _check_react,
-    Hold: _check_hold, Standing: _check_standing,
+    Adjutant: _check_adjutant,
+    Hold: _check_hold, Standing: _check_standing, Retreat: _check_retreat, Advance: _check_advance, NoAdvance: _check_advance,
 }
 
 
 # -- apply -----------------------------------------------------------------------
 
 def _after_melee(w: Work) -> None:
-    melee.resolve_all(w)
+    if not melee.resolve_all(w):
+        return  # a retreat or an advance waits for its owner (§11.4); this goes on after it
+    if w.adjutants_due:
+        w.set(resume="melee")  # §5.2.2, R27: what follows the melees waits for the adjutant (his rating counts in it)
+        return
     sequence.check_victory(w)
     if w.result:
         return
@@ -319,6 +348,13 @@ def _after_melee(w: Work) -> None:
         sequence.finish(w)
     else:
         w.set(phase="reactivate", acting_unit="")
+
+
+def _resume(w: Work) -> None:
+    """The last due adjutant is placed: the sequence he paused goes on (ruling R27)."""
+    if not w.adjutants_due and w.resume == "melee":
+        w.set(resume="")
+        _after_melee(w)
 
 
 def _end_moves(w: Work, finish: bool) -> None:
@@ -405,6 +441,9 @@ def apply(s: PState, event: Envelope, dice: Any) -> PState:
     elif t is Intercept:
         reactions.attempt_intercept(w, a.unit, s.window.trigger)
         reactions.consume(w, a.unit)
+    elif t is React and a.unit in s.leaders:
+        leaders.apply_reaction(w, a)
+        reactions.consume(w, a.unit)
     elif t is React:
         u = w.units[a.unit]
         w.set_unit(a.unit, reacted=True)
@@ -416,6 +455,7 @@ def apply(s: PState, event: Envelope, dice: Any) -> PState:
             w.mark("move", u.hex, a.path[-1])
             w.set_unit(a.unit, hex=a.path[-1])
             w.say(f"{a.unit} reacts: retreats {'→'.join((u.hex,) + a.path)} (seed 000 §8.2)")
+            carry_leaders(w, u, u.hex, a.path[-1])  # §5.2: his leader goes with it (R40)
         reactions.consume(w, a.unit)
     elif t is Hold:
         if s.phase == "react":
@@ -424,9 +464,25 @@ def apply(s: PState, event: Envelope, dice: Any) -> PState:
         else:
             w.say(f"{actor} declares no (further) reactive melee")
             _after_melee(w)
+    elif t is Retreat:
+        aftermath.apply_retreat(w, actor, a)
+        _after_melee(w)
+    elif t is Advance:
+        aftermath.apply_advance(w, actor, a)
+        _after_melee(w)
+    elif t is NoAdvance:
+        aftermath.apply_no_advance(w, actor)
+        _after_melee(w)
     elif t is Standing:
         w.set(standing={**s.standing, actor: {**s.standing.get(actor, {}), a.kind: a.mode}})
         w.say(f"{actor}'s standing order: {a.kind} {a.mode}; the engine will decide on {actor}'s behalf and log it")
+        if a.kind == "adjutant" and a.mode == "auto":
+            leaders.place_by_standing_order(w, actor)
+            _resume(w)
+    elif t is Adjutant:
+        leaders.apply_placement(w, actor, a)
+        _resume(w)
     if w.phase not in ("orders", "over") and len(w.units) != len(s.units):
         sequence.check_victory(w)  # only a unit leaving the map can bring a victory about
+    leaders.regroup(s, w)
     return w.freeze()

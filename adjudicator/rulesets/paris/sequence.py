@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import ORDERS, Wing
-from adjudicator.rulesets.paris.morale import can_stack, destroy, edge_facing, toward_edge
+from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, edge_facing, toward_edge
 from adjudicator.rulesets.paris.movement import step_cost, turn_cost
 from adjudicator.rulesets.paris.work import View, Work, leader_of
 
@@ -78,6 +78,8 @@ def begin_activation(w: Work, wing_id: str, preempting: bool = False, reactivate
     for ld in list(w.leaders.values()):
         if ld.side == wing.side:
             w.set_leader(ld.id, acted="", mp=0, helped_rally=False)
+        else:
+            w.set_leader(ld.id, reacted=False)  # leaders react once an enemy activation too (§8.2, R41)
     w.set_wing(wing_id, activations=wing.activations + 1, order_change_tried=False, waiting=False)
     w.set(active_wing=wing_id, acting_unit="", preempting=preempting, reactivated=reactivated, melees=(),
           finish_after_melee=False, passes=0, window=None)
@@ -233,6 +235,7 @@ def rout_phase(w: Work) -> None:
             mp -= step_cost(w, u, h)
             w.mark("move", u.hex, h)
             w.set_unit(uid, hex=h)
+            carry_leaders(w, u, u.hex, h)  # §5.2: a leader stays with the unit he is stacked with (R40)
         if uid in w.units and w.units[uid].hex != start:
             w.say(f"{uid} routs {start}→{w.units[uid].hex} (seed 000 §3.3)")
 

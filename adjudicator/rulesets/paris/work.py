@@ -6,12 +6,18 @@ the state it came from is never touched, so apply stays pure.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import eq, is_
 from typing import Any
 
 import msgspec
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Leader, Mark, PState, Unit, Wing
+
+
+# the Work's own attributes: never shadowed by a field of the state
+_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov"})
 
 
 class Work:
@@ -28,13 +34,21 @@ class Work:
 
     # -- reading -------------------------------------------------------------
     def __getattr__(self, name: str) -> Any:
-        changes = self.__dict__.get("changes", {})
-        if name in changes:
-            return changes[name]
-        return getattr(self.__dict__["s"], name)
+        """A field of the state, as this event has changed it so far. Reached only on the first
+        read of a name: the value is then kept on the instance, and `set` keeps that copy current."""
+        d = self.__dict__
+        changes = d.get("changes", {})
+        value = changes[name] if name in changes else getattr(d["s"], name)
+        if "changes" in d:
+            d[name] = value
+        return value
 
     def set(self, **kw: Any) -> None:
         self.changes.update(kw)
+        if _OWN.isdisjoint(kw):
+            self.__dict__.update(kw)
+        else:
+            self.__dict__.update((name, value) for name, value in kw.items() if name not in _OWN)
 
     def other(self, side: str) -> str:
         return self.s.other(side)
@@ -81,6 +95,11 @@ class Work:
         expr = self.table("dice").get("d10", "1d10z")
         return sum(self.dice.roll(purpose, expr, side))
 
+    def untouched(self) -> bool:
+        """No unit, leader or wing has changed yet: the work still shows the state it began from."""
+        s = self.s
+        return _same(self.units, s.units) and _same(self.leaders, s.leaders) and _same(self.wings, s.wings)
+
     def freeze(self) -> PState:
         return msgspec.structs.replace(
             self.s, units=self.units, leaders=self.leaders, wings=self.wings, last=tuple(self.lines),
@@ -89,6 +108,11 @@ class Work:
     # -- geometry helpers --------------------------------------------------------
     def dist(self, a: str, b: str) -> int:
         return hexgrid.distance(a, b, self.s.layout)
+
+
+def _same(a: dict, b: dict) -> bool:
+    """The same keys in the same order, holding the very same (frozen) pieces."""
+    return len(a) == len(b) and all(map(is_, a.values(), b.values())) and all(map(eq, a, b))
 
 
 View = Work | PState
@@ -130,29 +154,27 @@ def enemies(s: View, side: str) -> list[Unit]:
     return [u for u in s.units.values() if u.side != side]
 
 
-_ENEMY_CACHE: dict[tuple[int, str], tuple[object, dict[str, int]]] = {}
+_ENEMY_CACHE: dict[tuple[int, str], tuple[object, list[str], dict[str, int]]] = {}
 
 
-def _nearest(s: View, side: str, h: str) -> int:
-    lay = layout(s)
-    ds = [hexgrid.distance(h, u.hex, lay) for u in s.units.values() if u.side != side]
-    return min(ds) if ds else 99
+def _nearest(hexes: list[str], h: str, lay: str) -> int:
+    return min(map(hexgrid.distance, repeat(h), hexes, repeat(lay)), default=99)
 
 
 def nearest_enemy(s: View, side: str, h: str) -> int:
-    """Hexes from h to the nearest enemy unit; memoised per frozen state (the dicts are held, so an
-    id is never reused while cached)."""
+    """Hexes from h to the nearest enemy unit; memoised per frozen state, with the enemy's hexes
+    (the dicts are held, so an id is never reused while cached)."""
     if isinstance(s, Work):
-        return _nearest(s, side, h)
+        return _nearest([u.hex for u in s.units.values() if u.side != side], h, layout(s))
     key = (id(s.units), side)
     hit = _ENEMY_CACHE.get(key)
     if hit is None or hit[0] is not s.units:
         if len(_ENEMY_CACHE) > 64:
             _ENEMY_CACHE.clear()
-        hit = _ENEMY_CACHE[key] = (s.units, {})
-    memo = hit[1]
+        hit = _ENEMY_CACHE[key] = (s.units, [u.hex for u in s.units.values() if u.side != side], {})
+    memo = hit[2]
     if h not in memo:
-        memo[h] = _nearest(s, side, h)
+        memo[h] = _nearest(hit[1], h, s.layout)
     return memo[h]
 
 
@@ -188,4 +210,31 @@ def blocks_los(s: View, h: str) -> bool:
 
 
 def los(s: View, a: str, b: str) -> bool:
-    return hexgrid.has_los(a, b, lambda h: blocks_los(s, h), layout(s))
+    """§10.2, hex by hex as blocks_los says, with the blocking units gathered once for the line."""
+    lay = layout(s)
+    if hexgrid.distance(a, b, lay) <= 1:
+        return True  # adjacent hexes always see each other
+    units = {u.hex for u in s.units.values() if u.kind not in ("E", "ART")}
+    terrain, clear = terrain_with(s, "blocks")
+    mapped = s.terrain
+    return hexgrid.has_los(a, b, lambda h: h in units or h in terrain or (clear and h not in mapped), lay)
+
+
+_TERRAIN: dict[tuple[int, int, str], tuple[object, object, tuple[frozenset[str], bool]]] = {}
+
+
+def terrain_with(s: View, flag: str) -> tuple[frozenset[str], bool]:
+    """The hexes the map lists whose terrain has `flag` (impassable, blocks), and whether clear
+    ground has it: terrain_row's answer for every hex at once. Memoised per terrain map and
+    terrain table, both held so that their ids cannot be reused while cached."""
+    st = s.s if isinstance(s, Work) else s
+    terrain, table = st.terrain, st.tables.get("terrain")
+    key = (id(terrain), id(table), flag)
+    hit = _TERRAIN.get(key)
+    if hit is None or hit[0] is not terrain or hit[1] is not table:
+        if len(_TERRAIN) > 64:
+            _TERRAIN.clear()
+        flagged = frozenset(h for h in terrain if terrain_row(st, h).get(flag))
+        clear = bool(st.tables.get("terrain", {}).get("clear", {}).get(flag))  # terrain_row of an unlisted hex
+        hit = _TERRAIN[key] = (terrain, table, (flagged, clear))
+    return hit[2]

@@ -1,0 +1,175 @@
+"""Where a move can end (seed 000 §7, §8.1, §8.2, §5.2): a cheapest-path search over the hexes a
+piece may enter, so that `legal_actions` offers every move a unit or leader can afford, one per
+end hex, instead of a sample.
+
+The search knows nothing of the rules: the caller says which hexes may be entered from a hex and
+what entering one costs. A unit keeps its facing while it moves (a turn is a separate action, §7),
+so what it may enter next depends only on where it stands, and the cheapest path to each hex is
+exact.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Collection, Iterable
+
+from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris.model import Leader, Unit
+from adjudicator.rulesets.paris.work import View, Work, layout, on_map, terrain_row
+
+
+def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], cost: Callable[[str], int],
+                   targets: Collection[str] | None = None, floor: int = 0,
+                   layout_: str = "odd-r") -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Every hex reachable from `start` for at most `mp`, with the cost and hexes of a cheapest path
+    to it (of equal costs, the one found first: the same every time); `start` itself is left out.
+
+    With `targets`, only those hexes are sought: the search ends once they are all reached, and
+    does not go on from a hex whose nearest remaining target is farther than the MP left allow when
+    every hex costs at least `floor` (0: no such bound)."""
+    spent: dict[str, int] = {start: 0}
+    came_from: dict[str, str] = {}
+    prices: dict[str, int] = {}
+    remaining = set(targets) - {start} if targets is not None else None
+    heap: list[tuple[int, str]] = [(0, start)]
+    while heap:
+        c, here = heapq.heappop(heap)
+        if c > spent[here]:
+            continue  # a cheaper way here was found after this one was queued
+        if remaining is not None:
+            remaining.discard(here)
+            if not remaining:
+                break
+        for h in steps(here):
+            price = prices.get(h)
+            if price is None:
+                price = prices[h] = cost(h)
+            nc = c + price
+            if nc > mp or nc >= spent.get(h, mp + 1):
+                continue
+            if remaining and floor and nc + floor * min(hexgrid.distance(h, x, layout_) for x in remaining) > mp:
+                continue  # no target within reach from there
+            spent[h] = nc
+            came_from[h] = here
+            heapq.heappush(heap, (nc, h))
+    wanted = came_from if targets is None else [h for h in targets if h in came_from]
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for h in wanted:
+        path = [h]
+        while path[-1] in came_from:
+            path.append(came_from[path[-1]])
+        out[h] = (spent[h], tuple(reversed(path[:-1])))
+    return out
+
+
+def passable(s: View, h: str) -> bool:
+    return on_map(s, h) and not terrain_row(s, h).get("impassable")
+
+
+def leader_cost(s: View, h: str) -> int:
+    """A leader rides: he pays the cavalry cost of the terrain (as `movement.check_leader_move`)."""
+    return int(terrain_row(s, h).get("cavalry", 1))
+
+
+class Board:
+    """What the searches over one state ask again and again, worked out once: who stands where,
+    which hexes are on the map and open, how far the nearest enemy is (as `work.nearest_enemy`)."""
+
+    def __init__(self, s: View):
+        self.s = s
+        self.layout = layout(s)
+        self.occupied: dict[str, list[Unit]] = {}
+        for u in s.units.values():
+            self.occupied.setdefault(u.hex, []).append(u)
+        self._open: dict[str, bool] = {}
+        self._near: dict[str, dict[str, int]] = {}
+        self._enemies: dict[str, dict[int, list[int]]] = {}  # side -> enemy axial q by row r
+        self._zones: dict[str, set[str]] = {}
+
+    def passable(self, h: str) -> bool:
+        ok = self._open.get(h)
+        if ok is None:
+            ok = self._open[h] = passable(self.s, h)
+        return ok
+
+    def nearest_enemy(self, side: str, h: str) -> int:
+        """Hexes from h to the nearest unit not of `side` (99 if none), the formula of hexgrid.distance."""
+        memo = self._near.setdefault(side, {})
+        best = memo.get(h)
+        if best is not None:
+            return best
+        by_row = self._enemies.get(side)
+        if by_row is None:
+            by_row = self._enemies[side] = {}
+            for u in self.s.units.values():
+                if u.side != side:
+                    fq, fr = hexgrid.axial(u.hex, self.layout)
+                    by_row.setdefault(fr, []).append(fq)
+        q, r = hexgrid.axial(h, self.layout)
+        best = 99
+        k = 0
+        while by_row and k < best:  # rows k away are at least k hexes away: stop once none can be nearer
+            for fr in ((r,) if k == 0 else (r - k, r + k)):
+                dr = r - fr
+                for fq in by_row.get(fr, ()):
+                    d = (abs(q - fq) + abs(dr) + abs(q - fq + dr)) // 2
+                    if d < best:
+                        best = d
+            k += 1
+        memo[h] = best
+        return best
+
+    def enemy_zone(self, side: str) -> set[str]:
+        """The hexes holding or next to a unit not of `side`."""
+        out = self._zones.get(side)
+        if out is None:
+            out = self._zones[side] = set()
+            for e in self.s.units.values():
+                if e.side != side:
+                    out.add(e.hex)
+                    out.update(hexgrid.neighbours(e.hex, self.layout))
+        return out
+
+    def homes(self, ld: Leader) -> set[str]:
+        """Hexes where a unit of the leader's wing stands, other than his own."""
+        return {h for h, us in self.occupied.items() if h != ld.hex and any(u.wing == ld.wing for u in us)}
+
+
+def _cheapest_terrain(s: View) -> int:
+    """The least a leader pays for any hex: the bound that lets a search stop early."""
+    rows = (s.s if isinstance(s, Work) else s).tables.get("terrain", {}).values()
+    return max(0, min((int(r.get("cavalry", 1)) for r in rows if isinstance(r, dict)), default=1))
+
+
+def _leader_search(b: Board, ld: Leader, mp: int, barred: set[str], targets: set[str]) -> dict[str, tuple[str, ...]]:
+    """Cheapest paths of a leader to those `targets` he can reach, in any direction (he has no
+    facing), through hexes not `barred`."""
+    s, lay = b.s, b.layout
+    floor = _cheapest_terrain(s)
+    targets = {h for h in targets if floor * hexgrid.distance(ld.hex, h, lay) <= mp}
+    if not targets:
+        return {}
+
+    def steps(h: str) -> list[str]:
+        return [n for n in hexgrid.neighbours(h, lay) if n not in barred and b.passable(n)]
+
+    found = cheapest_paths(ld.hex, mp, steps, lambda h: leader_cost(s, h), targets, floor, lay)
+    return {h: path for h, (_, path) in found.items()}
+
+
+def leader_moves(s: View, ld: Leader, mp: int, board: Board | None = None) -> dict[str, tuple[str, ...]]:
+    """§5.2, §8.1: the hexes a leader may end his move in (with a unit of his wing, §9.1) and the
+    cheapest path to each; he may go in any direction, never into an enemy unit."""
+    b = board or Board(s)
+    barred = {u.hex for u in s.units.values() if u.side != ld.side and not u.artillery}
+    return _leader_search(b, ld, mp, barred, b.homes(ld))
+
+
+def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None) -> dict[str, tuple[str, ...]]:
+    """§8.2 read for a leader (ruling R41): with his whole movement, never next to an enemy unit, to a
+    unit of his wing (§5.2: he always ends with one) farther from the unit he reacts to."""
+    b = board or Board(s)
+    lay = b.layout
+    start = hexgrid.distance(ld.hex, away, lay)
+    homes = {h for h in b.homes(ld) if hexgrid.distance(h, away, lay) > start}
+    return _leader_search(b, ld, ld.ma, b.enemy_zone(ld.side), homes) if homes else {}
