@@ -181,7 +181,7 @@ def line_pairs(a: str, b: str, layout: str = "odd-r") -> list[tuple[str, str]]:
     return list(_line(a, b, layout))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _line(a: str, b: str, layout: str) -> tuple[tuple[str, str], ...]:
     n = distance(a, b, layout)
     aq, ar = axial(a, layout)

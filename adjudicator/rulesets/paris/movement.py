@@ -9,7 +9,7 @@ from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.model import Unit
 from adjudicator.rulesets.paris.morale import can_stack, destroy, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, nearest_enemy, on_map, terrain_row
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, nearest_enemy, on_map, terrain_row, units_at
 
 
 def V(code: str, rule: str, msg: str) -> list[Violation]:
@@ -136,13 +136,13 @@ def check_leader_move(s: View, actor: str, lid: str, path: tuple[str, ...]) -> l
             return V("move/bad-hex", "§7", str(e))
         if not on_map(s, h) or h not in hexgrid.neighbours(here, lay) or terrain_row(s, h).get("impassable"):
             return V("move/leader-path", "§8.1", f"{lid}: {h} is not a passable hex next to {here}")
-        if any(u.hex == h and u.side != ld.side and not u.artillery for u in s.units.values()):
+        if any(u.side != ld.side and not u.artillery for u in units_at(s, h)):
             return V("move/stacking", "§9.1", f"{lid} cannot enter {h}: an enemy unit is there")
         cost += int(terrain_row(s, h).get("cavalry", 1))
         if cost > mp:
             return V("move/out-of-mp", "§8.1", f"{lid} has {mp} MP: entering {h} would cost {cost}")
         here = h
-    if not any(u.hex == here and u.wing == ld.wing for u in s.units.values()):
+    if not any(u.wing == ld.wing for u in units_at(s, here)):
         return V("move/leader-alone", "§5.2", f"{lid} must end his movement stacked with a unit of {ld.wing}")
     return []
 
@@ -174,13 +174,13 @@ def apply_move(w: Work, uid: str, path: tuple[str, ...]) -> None:
         u = w.units.get(uid)
         if u is None:
             break
-        for e in [x for x in w.units.values() if x.hex == h and x.side != u.side and x.artillery]:
+        for e in [x for x in units_at(w, h) if x.side != u.side and x.artillery]:
             destroy(w, e.id, f"{uid} entered its hex (seed 000 §9.1)")
         old = u.hex
         u = w.set_unit(uid, hex=h, mp=u.mp - step_cost(w, u, h), straight=u.straight + 1)
         for ld in list(w.leaders.values()):
             if ld.hex == old and ld.wing == u.wing and ld.acted != "move" and not any(
-                    o.hex == old and o.wing == u.wing and o.id != uid for o in w.units.values()):
+                    o.wing == u.wing and o.id != uid for o in units_at(w, old)):
                 w.set_leader(ld.id, hex=h)  # a leader left alone goes with his unit (§5.2)
         walked.append(h)
         w.mark("move", old, h)

@@ -139,7 +139,7 @@ def terrain_of(s: View, h: str) -> str:
 def terrain_row(s: View, h: str) -> dict:
     st = s.s if isinstance(s, Work) else s
     t = st.tables.get("terrain", {})
-    return t.get(terrain_of(s, h), t.get("clear", {}))
+    return t.get(st.terrain.get(h, "clear"), t.get("clear", {}))  # the row of terrain_of(s, h)
 
 
 def units_at(s: View, h: str) -> list[Unit]:
