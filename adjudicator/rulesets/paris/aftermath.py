@@ -18,17 +18,13 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import MeleeStep, PState, Unit
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
-from adjudicator.rulesets.paris.work import View, Work, layout
+from adjudicator.rulesets.paris.work import View, Work, layout, standing_mode
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
 
 
 def _v(code: str, rule: str, msg: str) -> list[Violation]:
     return [Violation(code, f"seed 000 {rule}", msg)]
-
-
-def standing_mode(s: View, side: str, kind: str) -> str:
-    return s.standing.get(side, {}).get(kind, "ask")
 
 
 def _next(st: MeleeStep) -> MeleeStep:

@@ -13,7 +13,7 @@ from events.paris import Adjutant, React
 from adjudicator.ruleset import Awaiting, Violation
 from adjudicator.rulesets.paris import hexgrid, reach
 from adjudicator.rulesets.paris.model import Leader, PState, Unit
-from adjudicator.rulesets.paris.work import View, Work, layout, los, nearest_enemy
+from adjudicator.rulesets.paris.work import View, Work, layout, los, nearest_enemy, standing_mode
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -23,9 +23,6 @@ def _v(code: str, rule: str, msg: str) -> list[Violation]:
 
 
 # -- the adjutant (§5.2.2, ruling R27) -------------------------------------------------------
-
-def adjutant_mode(s: View, side: str) -> str:
-    return s.standing.get(side, {}).get("adjutant", "ask")
 
 
 def _adjutant_for(w: Work, fallen: Leader) -> Leader:
@@ -57,7 +54,7 @@ def replace_fallen(w: Work, fallen: Leader) -> None:
     w.set_wing(wing.id, leader=adj.id, barred=wing.barred or barred)
     if barred:
         w.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
-    if adjutant_mode(w, fallen.side) == "auto":
+    if standing_mode(w, fallen.side, "adjutant") == "auto":
         unit = engine_choice(w, wing.id)
         place(w, adj, unit.id, f"{fallen.side}'s standing order: adjutant auto; the engine placed him on {fallen.side}'s "
                                "behalf with the wing's first unit (ruling R27)")

@@ -9,11 +9,7 @@ from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Window
 from adjudicator.rulesets.paris.morale import can_stack
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los
-
-
-def mode(s: View, side: str, kind: str) -> str:
-    return s.standing.get(side, {}).get(kind, "ask")
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los, standing_mode
 
 
 def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
@@ -102,7 +98,7 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
     fire, inter, react = eligible(w, trig_id, event, fired_on)
     stopped = False
     if inter:
-        m = mode(w, side, "intercept")
+        m = standing_mode(w, side, "intercept")
         if m == "always":
             for uid in inter:
                 w.say(f"standing order of {side}: intercept always")
@@ -117,7 +113,7 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
         # §8.3 «при перехвате никакие отряды кавалерии ... не могут стрелять»
         fire = [u for u in fire if not w.units[u].cavalry] if fire else fire
     if fire:
-        m = mode(w, side, "defensive-fire")
+        m = standing_mode(w, side, "defensive-fire")
         if m == "always":
             w.say(f"standing order of {side}: defensive fire always")
             for uid in fire:
@@ -127,7 +123,7 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
         elif m == "never":
             w.say(f"{side}'s standing order: defensive fire never ({', '.join(fire)} eligible)")
             fire = []
-    if react and mode(w, side, "react") == "never":
+    if react and standing_mode(w, side, "react") == "never":
         react = []
     t = w.units.get(trig_id)
     if t is None or t.level >= 2:

@@ -13,7 +13,7 @@ from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ORDERS, STANDING_KINDS, MeleeDecl, PState
 from adjudicator.rulesets.paris.morale import carry_leaders
 from adjudicator.rulesets.paris.movement import V, acting_check, command_now, mp_now
-from adjudicator.rulesets.paris.work import Work, effective_ma, nearest_enemy, on_map, terrain_row
+from adjudicator.rulesets.paris.work import Work, effective_ma, nearest_enemy, on_map, standing_mode, terrain_row
 
 
 def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str, str], str]:
@@ -359,7 +359,7 @@ def _resume(w: Work) -> None:
 
 def _end_moves(w: Work, finish: bool) -> None:
     w.set(finish_after_melee=finish, acting_unit="")
-    if melee.reactive_candidates(w) and reactions.mode(w, w.other(w.active_side), "reactive-melee") != "never":
+    if melee.reactive_candidates(w) and standing_mode(w, w.other(w.active_side), "reactive-melee") != "never":
         w.set(phase="reactive-melee")
         return
     _after_melee(w)

@@ -119,6 +119,11 @@ View = Work | PState
 """Read-only helpers below take either a PState or a Work (both expose units, leaders, wings)."""
 
 
+def standing_mode(s: View, side: str, kind: str) -> str:
+    """How `side`'s standing order decides `kind` on its behalf; "ask" when it posted none."""
+    return s.standing.get(side, {}).get(kind, "ask")
+
+
 def layout(s: View) -> str:
     return s.s.layout if isinstance(s, Work) else s.layout
 
