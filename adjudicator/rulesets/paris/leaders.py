@@ -146,17 +146,18 @@ def reaction_candidates(s: View, trig: Unit, event: str) -> list[str]:
     if event == "artfire":
         return []  # artillery fire spends no movement points (R34)
     lay = layout(s)
+    near = hexgrid.within(trig.hex, 2, lay)
     out = []
     board = None
-    for ld in sorted(s.leaders.values(), key=lambda x: x.id):
-        if ld.side == trig.side or ld.reacted or ld.ma < trig.ma or hexgrid.distance(ld.hex, trig.hex, lay) > 2:
+    for ld in s.leaders.values():
+        if ld.hex not in near or ld.side == trig.side or ld.reacted or ld.ma < trig.ma:
             continue
         if not los(s, ld.hex, trig.hex):
             continue
         board = board or reach.Board(s)
-        if reach.leader_retreats(s, ld, trig.hex, board):
+        if reach.leader_retreats(s, ld, trig.hex, board, first=True):
             out.append(ld.id)
-    return out
+    return sorted(out)
 
 
 def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:

@@ -110,22 +110,25 @@ def targeted_hex_units(s: View) -> set[str]:
 def reactive_candidates(s: View) -> list[Unit]:
     """§11.2: inactive units with no melee declared against them and an active unit in their front hexes."""
     attacked = targeted_hex_units(s)
+    engaged = {m.lead for m in s.melees}.union(*(m.supports for m in s.melees))
     lay = layout(s)
     out = []
     active = s.active_side
-    by_hex: dict[str, list[Unit]] = {}
+    by_hex: dict[str, list[Unit]] = {}  # the active units: the only ones an inactive unit can fight
     for x in s.units.values():
-        by_hex.setdefault(x.hex, []).append(x)
-    for u in sorted(s.units.values(), key=lambda x: x.id):
-        if u.side == active or u.id in attacked or any(u.id in (m.lead,) + m.supports for m in s.melees):
+        if x.side == active:
+            by_hex.setdefault(x.hex, []).append(x)
+    for u in s.units.values():
+        if u.side == active or u.id in attacked or u.id in engaged:
             continue
         for h in hexgrid.front_hexes(u.hex, u.facing, lay):
             if h not in by_hex:
                 continue
             t = defender_in(s, h, u.side, by_hex)
-            if t is not None and t.side == active and not attacker_problem(s, u, t, True):
+            if t is not None and not attacker_problem(s, u, t, True):
                 out.append(u)
                 break
+    out.sort(key=lambda x: x.id)
     return out
 
 

@@ -11,33 +11,40 @@ exact.
 from __future__ import annotations
 
 import heapq
+from functools import cached_property
 from collections.abc import Callable, Collection, Iterable
+from itertools import repeat
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Leader, Unit
-from adjudicator.rulesets.paris.work import View, Work, layout, on_map, terrain_row
+from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, layout, on_map, terrain_row
 
 
 def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], cost: Callable[[str], int],
                    targets: Collection[str] | None = None, floor: int = 0,
-                   layout_: str = "odd-r") -> dict[str, tuple[int, tuple[str, ...]]]:
+                   layout_: str = "odd-r", first: bool = False) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every hex reachable from `start` for at most `mp`, with the cost and hexes of a cheapest path
     to it (of equal costs, the one found first: the same every time); `start` itself is left out.
 
     With `targets`, only those hexes are sought: the search ends once they are all reached, and
     does not go on from a hex whose nearest remaining target is farther than the MP left allow when
-    every hex costs at least `floor` (0: no such bound)."""
+    every hex costs at least `floor` (0: no such bound). With `first`, it ends at the first target
+    reached: enough to know whether any can be."""
     spent: dict[str, int] = {start: 0}
     came_from: dict[str, str] = {}
     prices: dict[str, int] = {}
     remaining = set(targets) - {start} if targets is not None else None
     heap: list[tuple[int, str]] = [(0, start)]
+    reached = None  # with `first`: the target the search ended at
     while heap:
         c, here = heapq.heappop(heap)
         if c > spent[here]:
             continue  # a cheaper way here was found after this one was queued
-        if remaining is not None:
+        if remaining is not None and here in remaining:
             remaining.discard(here)
+            if first:
+                reached = here
+                break
             if not remaining:
                 break
         for h in steps(here):
@@ -47,12 +54,17 @@ def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], c
             nc = c + price
             if nc > mp or nc >= spent.get(h, mp + 1):
                 continue
-            if remaining and floor and nc + floor * min(hexgrid.distance(h, x, layout_) for x in remaining) > mp:
+            if remaining and floor and nc + floor * min(map(hexgrid.distance, repeat(h), remaining, repeat(layout_))) > mp:
                 continue  # no target within reach from there
             spent[h] = nc
             came_from[h] = here
             heapq.heappush(heap, (nc, h))
-    wanted = came_from if targets is None else [h for h in targets if h in came_from]
+    if targets is None:
+        wanted: Iterable[str] = came_from
+    elif first:
+        wanted = [reached] if reached is not None else []
+    else:
+        wanted = [h for h in targets if h in came_from]
     out: dict[str, tuple[int, tuple[str, ...]]] = {}
     for h in wanted:
         path = [h]
@@ -78,13 +90,17 @@ class Board:
     def __init__(self, s: View):
         self.s = s
         self.layout = layout(s)
-        self.occupied: dict[str, list[Unit]] = {}
-        for u in s.units.values():
-            self.occupied.setdefault(u.hex, []).append(u)
         self._open: dict[str, bool] = {}
         self._near: dict[str, dict[str, int]] = {}
         self._enemies: dict[str, dict[int, list[int]]] = {}  # side -> enemy axial q by row r
-        self._zones: dict[str, set[str]] = {}
+
+    @cached_property
+    def occupied(self) -> dict[str, list[Unit]]:
+        """The units in each hex that holds any."""
+        out: dict[str, list[Unit]] = {}
+        for u in self.s.units.values():
+            out.setdefault(u.hex, []).append(u)
+        return out
 
     def passable(self, h: str) -> bool:
         ok = self._open.get(h)
@@ -119,31 +135,51 @@ class Board:
         memo[h] = best
         return best
 
-    def enemy_zone(self, side: str) -> set[str]:
+    def enemy_zone(self, side: str) -> frozenset[str]:
         """The hexes holding or next to a unit not of `side`."""
-        out = self._zones.get(side)
-        if out is None:
-            out = self._zones[side] = set()
-            for e in self.s.units.values():
-                if e.side != side:
-                    out.add(e.hex)
-                    out.update(hexgrid.neighbours(e.hex, self.layout))
-        return out
+        return enemy_zone(self.s, side)
 
     def homes(self, ld: Leader) -> set[str]:
         """Hexes where a unit of the leader's wing stands, other than his own."""
-        return {h for h, us in self.occupied.items() if h != ld.hex and any(u.wing == ld.wing for u in us)}
+        return {u.hex for u in self.s.units.values() if u.wing == ld.wing and u.hex != ld.hex}
+
+
+_ZONES: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
+
+
+def enemy_zone(s: View, side: str) -> frozenset[str]:
+    """The hexes holding or next to a unit not of `side`. Memoised by where those units stand (as
+    work.nearest_enemy): the side not moving stands still event after event."""
+    key = (layout(s), enemy_hexes(s, side))
+    out = _ZONES.get(key)
+    if out is None:
+        if len(_ZONES) > 256:
+            _ZONES.clear()
+        lay = key[0]
+        out = _ZONES[key] = frozenset(key[1]).union(*(hexgrid.ring(h, lay) for h in key[1]))
+    return out
+
+
+_FLOORS: dict[int, tuple[object, int]] = {}
 
 
 def _cheapest_terrain(s: View) -> int:
-    """The least a leader pays for any hex: the bound that lets a search stop early."""
-    rows = (s.s if isinstance(s, Work) else s).tables.get("terrain", {}).values()
-    return max(0, min((int(r.get("cavalry", 1)) for r in rows if isinstance(r, dict)), default=1))
+    """The least a leader pays for any hex: the bound that lets a search stop early. Memoised per
+    terrain table (held, so that its id cannot be reused while cached)."""
+    table = (s.s if isinstance(s, Work) else s).tables.get("terrain", {})
+    hit = _FLOORS.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_FLOORS) > 16:
+            _FLOORS.clear()
+        rows = table.values()
+        hit = _FLOORS[id(table)] = (table, max(0, min((int(r.get("cavalry", 1)) for r in rows if isinstance(r, dict)), default=1)))
+    return hit[1]
 
 
-def _leader_search(b: Board, ld: Leader, mp: int, barred: set[str], targets: set[str]) -> dict[str, tuple[str, ...]]:
+def _leader_search(b: Board, ld: Leader, mp: int, barred: set[str], targets: set[str],
+                   first: bool = False) -> dict[str, tuple[str, ...]]:
     """Cheapest paths of a leader to those `targets` he can reach, in any direction (he has no
-    facing), through hexes not `barred`."""
+    facing), through hexes not `barred`; with `first`, only the nearest one found."""
     s, lay = b.s, b.layout
     floor = _cheapest_terrain(s)
     targets = {h for h in targets if floor * hexgrid.distance(ld.hex, h, lay) <= mp}
@@ -153,7 +189,7 @@ def _leader_search(b: Board, ld: Leader, mp: int, barred: set[str], targets: set
     def steps(h: str) -> list[str]:
         return [n for n in hexgrid.neighbours(h, lay) if n not in barred and b.passable(n)]
 
-    found = cheapest_paths(ld.hex, mp, steps, lambda h: leader_cost(s, h), targets, floor, lay)
+    found = cheapest_paths(ld.hex, mp, steps, lambda h: leader_cost(s, h), targets, floor, lay, first)
     return {h: path for h, (_, path) in found.items()}
 
 
@@ -165,11 +201,13 @@ def leader_moves(s: View, ld: Leader, mp: int, board: Board | None = None) -> di
     return _leader_search(b, ld, mp, barred, b.homes(ld))
 
 
-def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None) -> dict[str, tuple[str, ...]]:
+def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None,
+                    first: bool = False) -> dict[str, tuple[str, ...]]:
     """§8.2 read for a leader (ruling R41): with his whole movement, never next to an enemy unit, to a
-    unit of his wing (§5.2: he always ends with one) farther from the unit he reacts to."""
+    unit of his wing (§5.2: he always ends with one) farther from the unit he reacts to. With
+    `first`, one of them, which says whether he can react at all."""
     b = board or Board(s)
     lay = b.layout
     start = hexgrid.distance(ld.hex, away, lay)
     homes = {h for h in b.homes(ld) if hexgrid.distance(h, away, lay) > start}
-    return _leader_search(b, ld, ld.ma, b.enemy_zone(ld.side), homes) if homes else {}
+    return _leader_search(b, ld, ld.ma, b.enemy_zone(ld.side), homes, first) if homes else {}

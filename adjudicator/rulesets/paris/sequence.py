@@ -70,15 +70,18 @@ def initiative(w: Work) -> None:
 
 def begin_activation(w: Work, wing_id: str, preempting: bool = False, reactivated: bool = False) -> None:
     wing = w.wings[wing_id]
+    # each piece is replaced only where a mark is to be cleared: most carry none
     for u in list(w.units.values()):
         if u.side == wing.side:
-            w.set_unit(u.id, acted="", mp=0, straight=0, charge=False)
-        else:
+            if u.acted or u.mp or u.straight or u.charge:
+                w.set_unit(u.id, acted="", mp=0, straight=0, charge=False)
+        elif u.reacted or u.intercepted:
             w.set_unit(u.id, reacted=False, intercepted=False)  # once per enemy activation (§8.2, §8.3)
     for ld in list(w.leaders.values()):
         if ld.side == wing.side:
-            w.set_leader(ld.id, acted="", mp=0, helped_rally=False)
-        else:
+            if ld.acted or ld.mp or ld.helped_rally:
+                w.set_leader(ld.id, acted="", mp=0, helped_rally=False)
+        elif ld.reacted:
             w.set_leader(ld.id, reacted=False)  # leaders react once an enemy activation too (§8.2, R41)
     w.set_wing(wing_id, activations=wing.activations + 1, order_change_tried=False, waiting=False)
     w.set(active_wing=wing_id, acting_unit="", preempting=preempting, reactivated=reactivated, melees=(),
@@ -248,9 +251,11 @@ def end_phase(w: Work) -> None:
         return
     # §3.4: leaders and artillery are turned face up
     for u in list(w.units.values()):
-        w.set_unit(u.id, fired=False, acted="", mp=0, reacted=False, intercepted=False, charge=False, straight=0)
+        if u.fired or u.acted or u.mp or u.reacted or u.intercepted or u.charge or u.straight:
+            w.set_unit(u.id, fired=False, acted="", mp=0, reacted=False, intercepted=False, charge=False, straight=0)
     for ld in list(w.leaders.values()):
-        w.set_leader(ld.id, acted="", helped_rally=False)
+        if ld.acted or ld.helped_rally:
+            w.set_leader(ld.id, acted="", helped_rally=False)
     for x in list(w.wings.values()):
         empty = not any(u.wing == x.id for u in w.units.values()) or x.leader not in w.leaders
         w.set_wing(x.id, done=False, waiting=False, no_reactivation=False, barred=empty, activations=0)

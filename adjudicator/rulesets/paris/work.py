@@ -159,28 +159,42 @@ def enemies(s: View, side: str) -> list[Unit]:
     return [u for u in s.units.values() if u.side != side]
 
 
-_ENEMY_CACHE: dict[tuple[int, str], tuple[object, list[str], dict[str, int]]] = {}
+_ENEMY_HEXES: dict[tuple[int, str], tuple[object, tuple[str, ...]]] = {}
+_NEAREST: dict[tuple[str, tuple[str, ...]], dict[str, int]] = {}
 
 
-def _nearest(hexes: list[str], h: str, lay: str) -> int:
+def _nearest(hexes: tuple[str, ...], h: str, lay: str) -> int:
     return min(map(hexgrid.distance, repeat(h), hexes, repeat(lay)), default=99)
 
 
-def nearest_enemy(s: View, side: str, h: str) -> int:
-    """Hexes from h to the nearest enemy unit; memoised per frozen state, with the enemy's hexes
-    (the dicts are held, so an id is never reused while cached)."""
+def enemy_hexes(s: View, side: str) -> tuple[str, ...]:
+    """Where the units not of `side` stand, in the order of the units; memoised per frozen state
+    (its units dict is held, so an id is never reused while cached)."""
     if isinstance(s, Work):
-        return _nearest([u.hex for u in s.units.values() if u.side != side], h, layout(s))
+        return tuple([u.hex for u in s.units.values() if u.side != side])
     key = (id(s.units), side)
-    hit = _ENEMY_CACHE.get(key)
+    hit = _ENEMY_HEXES.get(key)
     if hit is None or hit[0] is not s.units:
-        if len(_ENEMY_CACHE) > 64:
-            _ENEMY_CACHE.clear()
-        hit = _ENEMY_CACHE[key] = (s.units, [u.hex for u in s.units.values() if u.side != side], {})
-    memo = hit[2]
-    if h not in memo:
-        memo[h] = _nearest(hit[1], h, s.layout)
-    return memo[h]
+        if len(_ENEMY_HEXES) > 64:
+            _ENEMY_HEXES.clear()
+        hit = _ENEMY_HEXES[key] = (s.units, tuple([u.hex for u in s.units.values() if u.side != side]))
+    return hit[1]
+
+
+def nearest_enemy(s: View, side: str, h: str) -> int:
+    """Hexes from h to the nearest enemy unit. Memoised by where the enemy stands, not by state:
+    while one side moves the other stands still, so the memo serves event after event."""
+    lay = layout(s)
+    key = (lay, enemy_hexes(s, side))
+    memo = _NEAREST.get(key)
+    if memo is None:
+        if len(_NEAREST) > 256:
+            _NEAREST.clear()
+        memo = _NEAREST[key] = {}
+    d = memo.get(h)
+    if d is None:
+        d = memo[h] = _nearest(key[1], h, lay)
+    return d
 
 
 def adjacent_to_enemy(s: View, side: str, h: str) -> bool:
