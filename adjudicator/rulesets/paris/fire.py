@@ -64,12 +64,15 @@ def _shoot_hex(w: Work, u: Unit, h: str, extra: int, label: str) -> None:
     w.mark("fire", u.hex, h)
     if not hit:
         return
+    # §5.2.1, ruling R43: the leaders in the hex fired on roll after the morale checks (which count the
+    # rating of a leader stacked with the unit, §12.1), even those a broken unit carried off meanwhile
+    present = [ld.id for ld in w.leaders.values() if ld.hex == h]
     for t in sorted((x for x in w.units.values() if x.hex == h), key=lambda x: x.id):
         if t.artillery and t.id == u.id:
             continue
         if t.id in w.units:
             morale_check(w, t.id, total - st, f"under fire from {u.id}")
-    leader_risk(w, h, f"fire on {h}")
+    leader_risk(w, present, f"fire on {h}")
 
 
 def resolve(w: Work, uid: str, target_id: str, extra: int, side: str, label: str) -> list[str]:

@@ -14,7 +14,7 @@ from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, reach
 from adjudicator.rulesets.paris.model import ORDERS, Leader, PState, Unit
 from adjudicator.rulesets.paris.morale import can_stack
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
-from adjudicator.rulesets.paris.work import leader_of
+from adjudicator.rulesets.paris.work import effective_ma, leader_of
 
 SIM_LABEL = "turn1-orders"
 
@@ -144,6 +144,25 @@ def unit_moves(s: PState, side: str, u: Unit, board: reach.Board | None = None) 
     return out
 
 
+def unit_retreats(s: PState, u: Unit, trig: Unit, board: reach.Board | None = None) -> list[React]:
+    """§8.2: one reaction retreat to every hex the unit can reach (the cheapest path there), under the
+    limits `rules._check_react` puts on it: infantry under Rally or cavalry approached by infantry; hex
+    by hex in any direction, keeping its facing and paying terrain (R33), for at most its movement;
+    never into a hex it may not stack in nor next to an enemy unit; ending farther from the trigger."""
+    if not ((u.infantry and s.wings[u.wing].order == "rally") or (u.cavalry and trig.infantry)):
+        return []
+    b = board or reach.Board(s)
+    lay = s.layout
+
+    def steps(h: str) -> list[str]:
+        return [n for n in hexgrid.neighbours(h, lay)
+                if b.passable(n) and (n not in b.occupied or can_stack(s, u, n)) and b.nearest_enemy(u.side, n) > 1]
+
+    found = reach.cheapest_paths(u.hex, effective_ma(u), steps, lambda h: step_cost(s, u, h))
+    start = hexgrid.distance(u.hex, trig.hex, lay)
+    return [React(unit=u.id, kind="retreat", path=found[h][1]) for h in sorted(found) if hexgrid.distance(h, trig.hex, lay) > start]
+
+
 def leader_moves(s: PState, side: str, ld: Leader, board: reach.Board | None = None) -> list[Move]:
     """§5.2: one move to every unit of his wing a leader of the active wing can reach (`movement.check_leader_move`)."""
     if s.phase != "act" or side != s.active_side or ld.wing != s.active_wing or ld.helped_rally or s.melees \
@@ -201,6 +220,8 @@ def legal_actions(s: PState, side: str) -> list[Action]:
     elif s.phase == "react" and side == s.other(s.active_side):
         win = s.window
         acts = [Fire(unit=u, target=win.trigger) for u in win.fire] + [Intercept(unit=u) for u in win.intercept]
+        retreats: list[Action] = []  # legal by construction (unit_retreats): not validated again
+        board = reach.Board(s)
         for uid in win.react:
             if uid in s.leaders:
                 acts += leaders.retreat_options(s, uid, s.units[win.trigger].hex)  # R41
@@ -209,11 +230,8 @@ def legal_actions(s: PState, side: str) -> list[Action]:
             for f in range(6):
                 if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
                     acts.append(React(unit=uid, kind="turn", facing=hexgrid.VERTICES[f]))
-            trig = s.units[win.trigger]
-            for h in hexgrid.neighbours(u.hex, s.layout):  # a one-hex retreat sample (any path may be posted)
-                if hexgrid.distance(h, trig.hex, s.layout) > hexgrid.distance(u.hex, trig.hex, s.layout):
-                    acts.append(React(unit=uid, kind="retreat", path=(h,)))
-        acts = _valid(s, side, acts) + [Hold()]
+            retreats += unit_retreats(s, u, s.units[win.trigger], board)
+        acts = _valid(s, side, acts) + retreats + [Hold()]
     elif s.phase == "reactive-melee" and side == s.other(s.active_side):
         acts = _valid(s, side, _melee_actions(s, side, reactive=True)) + [Hold()]
     elif s.phase == "reactivate" and side == s.active_side:

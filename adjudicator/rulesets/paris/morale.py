@@ -61,10 +61,11 @@ def kill_leader(w: Work, lid: str, why: str) -> None:
     replace_fallen(w, ld)
 
 
-def leader_risk(w: Work, h: str, why: str) -> None:
-    """§5.2.1: a leader in a hex hit by fire, or in a melee, dies on a 9."""
+def leader_risk(w: Work, present: list[str], why: str) -> None:
+    """§5.2.1: a leader in a hex hit by fire dies on a 9. `present` are the leaders who stood in the
+    hex when the fire fell: they roll after the morale checks, wherever those took them (ruling R43)."""
     on = int(w.table("leader_death").get("killed_on", 9))
-    for ld in [x for x in w.leaders.values() if x.hex == h]:
+    for ld in [w.leaders[x] for x in present if x in w.leaders]:  # one whose wing was wiped out has left (§5.2.2)
         r = w.d10(f"leader {ld.id} survives {why}", ld.side)
         if r == on:
             kill_leader(w, ld.id, f"rolled {r} after {why}")
@@ -186,16 +187,24 @@ def retreat_paths(s: View, u: Unit, n: int, away: str) -> list[tuple[str, ...]]:
     return [p for _, p in sorted(found)]
 
 
-def carry_leaders(w: Work, u: Unit, old: str, new: str) -> None:
+def carry_leaders(w: Work, u: Unit, old: str, new: str, own_move: bool = False) -> None:
     """§5.2: a leader stays with the unit he is stacked with when it advances or retreats (§11.4);
-    a leader of another wing stays with his own wing's unit if one remains in the hex (§9.1)."""
+    a leader of another wing stays with his own wing's unit if one remains in the hex (§9.1).
+
+    With `own_move` (the unit's own move, or its interception, §8.3: neither binds him, §5.2) a leader
+    goes only if no unit of his wing is left in the hex (§9.1), and not if he has moved himself in
+    this activation (ruling R44)."""
     for ld in list(w.leaders.values()):
         if ld.hex != old or ld.side != u.side:
             continue
         own_stays = any(o.hex == old and o.id != u.id and o.wing == ld.wing for o in w.units.values())
-        if ld.wing == u.wing or not own_stays:
+        if own_move:
+            goes = not own_stays and not (ld.acted == "move" and ld.wing == w.active_wing)
+        else:
+            goes = ld.wing == u.wing or not own_stays
+        if goes:
             w.set_leader(ld.id, hex=new)
-            w.say(f"leader {ld.name} goes with {u.id} to {new} (seed 000 §5.2)")
+            w.say(f"leader {ld.name} goes with {u.id} to {new} (seed 000 {'§9.1, ruling R44' if own_move else '§5.2'})")
 
 
 def step_back(w: Work, uid: str, h: str) -> None:

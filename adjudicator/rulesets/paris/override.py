@@ -8,8 +8,11 @@ the log as the referee's word and changes nothing.
 
 from __future__ import annotations
 
+import msgspec
+
 from adjudicator.ruleset import Violation
-from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris import hexgrid, reactions
+from adjudicator.rulesets.paris.leaders import drop_due
 from adjudicator.rulesets.paris.model import LEVELS, ORDERS, PState
 from adjudicator.rulesets.paris.work import Work, on_map
 
@@ -49,11 +52,13 @@ def check(s: PState, decision: str) -> list[Violation]:
     return [Violation("ruling/override", RULE, got)] if isinstance(got, str) else []
 
 
-def apply(w: Work, decision: str, reason: str) -> None:
+def apply(w: Work, decision: str, reason: str) -> bool:
+    """Carry a ruling out. True when it voided the choice a melee result waited for, so that the
+    caller goes on with the melees and what follows them, as after the choice itself (`settle`)."""
     got = parse(w.s, decision)
     if not isinstance(got, tuple):
         w.say(f"referee ruling recorded (no change to the state): {decision} — {reason}")
-        return
+        return False
     kind, ident, field, value = got
     if kind == "unit" and field == "remove":
         w.units.pop(ident)
@@ -65,3 +70,59 @@ def apply(w: Work, decision: str, reason: str) -> None:
     else:
         w.set_wing(ident, order=value)
     w.say(f"referee ruling overrides the engine: {kind} {ident} {field} {value}".rstrip() + f" — because {reason}")
+    return settle(w, kind, ident)
+
+
+def settle(w: Work, kind: str, ident: str) -> bool:
+    """After a ruling that changed unit, leader or wing `ident`, no pending decision names a piece that is
+    gone or asks what the state no longer allows (R39): a declared melee whose lead or target is
+    gone is dropped and a support that is gone leaves it (§11.2); an adjutant whose wing has no unit left
+    is not placed (§5.2.2); a reaction window naming `ident` keeps only those that may still answer its
+    trigger, and closes when none may (§8.2, §8.3, §10.3). A melee result waiting for a retreat or an
+    advance (§11.4) is carried on again from its stage after a ruling on a unit, as when the choice is
+    made: the engine asks again of the state the ruling left, or goes on. True when the melees must go
+    on (that last case). Ruling R45."""
+    _drop_melees(w)
+    for wing in {x.wing for x in w.adjutants_due}:
+        if not any(u.wing == wing for u in w.units.values()):
+            drop_due(w, wing)
+    if w.acting_unit and w.acting_unit not in w.units and w.acting_unit not in w.leaders:
+        w.set(acting_unit="")
+    if w.window is not None:
+        _narrow_window(w, ident)
+    st = w.melee_step
+    if st is None or kind != "unit":
+        return False  # no choice waits, or the ruling was on a leader or a wing: the question stands
+    w.set(melee_step=msgspec.structs.replace(st, unit="", hexes=0, away="", into="", must=False))
+    w.say(f"the melee result at {st.defender_hex} goes on from where it stood after the ruling (seed 000 §11.4, ruling R45)")
+    return True
+
+
+def _drop_melees(w: Work) -> None:
+    kept = []
+    for m in w.melees:
+        if m.lead not in w.units or m.target not in w.units:
+            w.say(f"the melee {m.lead} → {m.target} is dropped: {m.lead if m.lead not in w.units else m.target} has left "
+                  "the map (seed 000 §11.2, ruling R45)")
+            continue
+        kept.append(m if all(x in w.units for x in m.supports)
+                    else msgspec.structs.replace(m, supports=tuple(x for x in m.supports if x in w.units)))
+    if tuple(kept) != w.melees:
+        w.set(melees=tuple(kept))
+
+
+def _narrow_window(w: Work, ident: str) -> None:
+    win = w.window
+    if ident != win.trigger and ident not in win.fire + win.intercept + win.react:
+        return
+    trig = w.units.get(win.trigger)
+    fire, inter, react = reactions.eligible(w, win.trigger, win.event, win.fire) if trig is not None and trig.level < 2 \
+        else ([], [], [])  # a trigger gone or stopped (shaken or broken) closes the window, as `reactions.consume`
+    new = msgspec.structs.replace(win, fire=tuple(x for x in win.fire if x in fire),
+                                  intercept=tuple(x for x in win.intercept if x in inter),
+                                  react=tuple(x for x in win.react if x in react))
+    if new.fire or new.intercept or new.react:
+        w.set(window=new)
+    else:
+        w.say(f"nothing is left to answer {win.trigger} after the ruling: the window closes (seed 000 §8.2, ruling R45)")
+        reactions.close(w)

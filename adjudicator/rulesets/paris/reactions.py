@@ -8,7 +8,7 @@ from operator import itemgetter
 from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Window
-from adjudicator.rulesets.paris.morale import can_stack
+from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
 from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los, standing_mode
 
 
@@ -76,11 +76,9 @@ def attempt_intercept(w: Work, uid: str, trig_id: str) -> bool:
     d = hexgrid.direction_of(spot, trig.hex, lay)
     w.mark("move", u.hex, spot)
     w.set_unit(uid, hex=spot, facing=d if d is not None else u.facing)
-    for ld2 in list(w.leaders.values()):
-        if ld2.hex == u.hex and not any(o.hex == u.hex and o.wing == ld2.wing and o.id != uid for o in w.units.values()):
-            w.set_leader(ld2.id, hex=spot)
     w.set_unit(trig_id, mp=0, charge=False, straight=0)
     w.say(f"{uid} is placed at {spot}; {trig_id} stops and loses any charge bonus (seed 000 §8.3)")
+    carry_leaders(w, u, u.hex, spot, own_move=True)  # a leader left alone goes with it (§9.1, ruling R44)
     return True
 
 

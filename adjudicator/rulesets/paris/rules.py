@@ -388,7 +388,9 @@ def apply(s: PState, event: Envelope, dice: Any) -> PState:
     elif t is GameEnded:
         w.set(result=a.result, phase="over")
     elif t is Ruling:
-        override.apply(w, a.decision, a.reason)
+        if override.apply(w, a.decision, a.reason):
+            _after_melee(w)  # the choice a melee result waited for was voided: the melees go on (ruling R45)
+        _resume(w)  # an adjutant the ruling left with no unit to join held the sequence up (R27, R45)
     elif t is Activate:
         w.say(f"{actor} activates {a.wing} ({s.wings[a.wing].order}) (seed 000 §4.2)")
         sequence.begin_activation(w, a.wing)
