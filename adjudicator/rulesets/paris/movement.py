@@ -7,7 +7,7 @@ from adjudicator.ruleset import Violation
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.model import Unit
-from adjudicator.rulesets.paris.morale import can_stack, destroy, morale_check, stacked_leader
+from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
 from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, nearest_enemy, on_map, terrain_row, units_at
 
@@ -178,10 +178,7 @@ def apply_move(w: Work, uid: str, path: tuple[str, ...]) -> None:
             destroy(w, e.id, f"{uid} entered its hex (seed 000 §9.1)")
         old = u.hex
         u = w.set_unit(uid, hex=h, mp=u.mp - step_cost(w, u, h), straight=u.straight + 1)
-        for ld in list(w.leaders.values()):
-            if ld.hex == old and ld.wing == u.wing and ld.acted != "move" and not any(
-                    o.wing == u.wing and o.id != uid for o in units_at(w, old)):
-                w.set_leader(ld.id, hex=h)  # a leader left alone goes with his unit (§5.2)
+        carry_leaders(w, u, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
         walked.append(h)
         w.mark("move", old, h)
         if trigger(w, uid, "enter"):
