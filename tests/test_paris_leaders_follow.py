@@ -79,3 +79,20 @@ def test_a_retreat_takes_the_leader_along_and_a_units_own_move_only_one_left_alo
     with_mate = place(s, "hug-art-1", "1010", wing="conde")
     assert moved(with_mate, own_move=True)["conde"] == "1010"
     assert moved(with_mate, own_move=False)["conde"] == "0910"
+
+
+def test_a_unit_of_another_wing_passing_through_never_takes_a_leader_along():
+    """§9.1 «Командиры: они должны группироваться с отрядом своего крыла» (leaders must stay grouped
+    with a unit of their own wing); ruling R44: a unit's own move takes along only a leader of its own
+    wing. Coligny, alone in 1010 (his unit has gone), is not picked up by Condé's gendarmes passing
+    through his hex on their own move."""
+    s = only(new_state(), "conde-g1", "coligny-g1", "picardie")
+    s = place(s, "coligny", "1010")
+    s = place(s, "coligny-g1", "1510", "N")
+    s = place(s, "conde-g1", "1010", "N")
+    s = place(s, "picardie", "0410", "S")
+    w = Work(s, None)
+    u = w.set_unit("conde-g1", hex="0910")
+    carry_leaders(w, u, "1010", "0910", own_move=True)
+    assert w.leaders["coligny"].hex == "1010"
+    assert not any("Coligny" in line for line in w.lines)

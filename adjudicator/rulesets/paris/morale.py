@@ -191,15 +191,15 @@ def carry_leaders(w: Work, u: Unit, old: str, new: str, own_move: bool = False) 
     """§5.2: a leader stays with the unit he is stacked with when it advances or retreats (§11.4);
     a leader of another wing stays with his own wing's unit if one remains in the hex (§9.1).
 
-    With `own_move` (the unit's own move, or its interception, §8.3: neither binds him, §5.2) a leader
-    goes only if no unit of his wing is left in the hex (§9.1), and not if he has moved himself in
-    this activation (ruling R44)."""
+    With `own_move` (the unit's own move, or its interception, §8.3: neither binds him, §5.2) only a
+    leader of the unit's wing goes, and only if no other unit of his wing is left in the hex (§9.1),
+    and not if he has moved himself in this activation (ruling R44)."""
     for ld in list(w.leaders.values()):
         if ld.hex != old or ld.side != u.side:
             continue
         own_stays = any(o.hex == old and o.id != u.id and o.wing == ld.wing for o in w.units.values())
-        if own_move:
-            goes = not own_stays and not (ld.acted == "move" and ld.wing == w.active_wing)
+        if own_move:  # only his own wing's unit: one passing through his hex does not pick him up
+            goes = ld.wing == u.wing and not own_stays and not (ld.acted == "move" and ld.wing == w.active_wing)
         else:
             goes = ld.wing == u.wing or not own_stays
         if goes:
