@@ -10,7 +10,7 @@ from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, 
                           Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
 from adjudicator import sealed
 from adjudicator.ruleset import Awaiting
-from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, reach, sequence
+from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, reach, reactions, sequence
 from adjudicator.rulesets.paris.model import ORDERS, Leader, PState, Unit
 from adjudicator.rulesets.paris.morale import can_stack
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
@@ -149,7 +149,7 @@ def unit_retreats(s: PState, u: Unit, trig: Unit, board: reach.Board | None = No
     limits `rules._check_react` puts on it: infantry under Rally or cavalry approached by infantry; hex
     by hex in any direction, keeping its facing and paying terrain (R33), for at most its movement;
     never into a hex it may not stack in nor next to an enemy unit; ending farther from the trigger."""
-    if not ((u.infantry and s.wings[u.wing].order == "rally") or (u.cavalry and trig.infantry)):
+    if not reactions.may_retreat(s, u, trig, s.window):
         return []
     b = board or reach.Board(s)
     lay = s.layout

@@ -94,6 +94,7 @@ class Window(msgspec.Struct, frozen=True, kw_only=True):
 
     trigger: str  # the active unit
     event: str  # enter, turn, rally, fire
+    came_from: str = ""  # for "enter": the hex the trigger left, to tell whether it came nearer (§8.2, ruling R46)
     fire: tuple[str, ...] = ()  # units that may fire defensively
     intercept: tuple[str, ...] = ()
     react: tuple[str, ...] = ()

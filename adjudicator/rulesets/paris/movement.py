@@ -181,7 +181,7 @@ def apply_move(w: Work, uid: str, path: tuple[str, ...]) -> None:
         carry_leaders(w, u, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
         walked.append(h)
         w.mark("move", old, h)
-        if trigger(w, uid, "enter"):
+        if trigger(w, uid, "enter", came_from=old):
             rest = path[len(walked) - 1:]
             if rest and uid in w.units:
                 w.say(f"{uid} stops at {h}" + (f"; the rest of its path ({' '.join(rest)}) is not walked" if rest else ""))

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+import msgspec
+
 from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
-from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Window
+from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Unit, Window
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
 from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los, standing_mode
 
@@ -50,6 +52,20 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     return fire, inter, react + leaders.reaction_candidates(s, trig, event)  # §8.2 «и их командиры» (R41)
 
 
+def may_retreat(s: View, u: Unit, trig: Unit, win: Window) -> bool:
+    """§8.2 «Этот выбор доступен только для отрядов пехоты с приказом «Сбор» или кавалерии (с любым
+    приказом), к которым приближается пехота» (only infantry under Rally, or cavalry under any order
+    that infantry approaches): infantry approaches when it enters a hex nearer the cavalry; its turn,
+    rally or fire, or a step that keeps its distance or goes away, does not (ruling R46). A window
+    opened before the hex left was recorded says only "enter": that step counts as approaching."""
+    if u.infantry:
+        return s.wings[u.wing].order == "rally"
+    if not (u.cavalry and trig.infantry and win.event == "enter"):
+        return False
+    lay = layout(s)
+    return not win.came_from or hexgrid.distance(trig.hex, u.hex, lay) < hexgrid.distance(win.came_from, u.hex, lay)
+
+
 def attempt_intercept(w: Work, uid: str, trig_id: str) -> bool:
     """§8.3: d10 - leader rating <= the table number places the interceptor beside the mover and stops it."""
     u = w.units[uid]
@@ -86,9 +102,10 @@ def defensive_fire(w: Work, uid: str, trig_id: str, side: str = "") -> None:
     resolve(w, uid, trig_id, 0, side, "defensive fire")
 
 
-def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -> bool:
+def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = (), came_from: str = "") -> bool:
     """Offer the non-active side its reactions; True when the active unit's movement must stop
-    (it was intercepted, broken or destroyed, or a window awaits the other side's decision)."""
+    (it was intercepted, broken or destroyed, or a window awaits the other side's decision).
+    `came_from`: for "enter", the hex the trigger has just left."""
     trig = w.units.get(trig_id)
     if trig is None:
         return True
@@ -131,7 +148,8 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -
     inter = [u for u in inter if u in w.units and not stopped]
     react = [u for u in react if (u in w.units and w.units[u].level <= 1) or u in w.leaders]
     if fire or inter or react:
-        w.set(window=Window(trigger=trig_id, event=event, fire=tuple(fire), intercept=tuple(inter), react=tuple(react)),
+        w.set(window=Window(trigger=trig_id, event=event, came_from=came_from, fire=tuple(fire), intercept=tuple(inter),
+                            react=tuple(react)),
               phase="react")
         w.say(f"{side} may react to {trig_id} at {t.hex}: "
               + "; ".join(x for x in (f"fire: {', '.join(fire)}" if fire else "", f"intercept: {', '.join(inter)}" if inter else "",
@@ -157,8 +175,7 @@ def consume(w: Work, uid: str) -> None:
     fire = keep(win.fire)
     if intercepted:
         fire = tuple(x for x in fire if not w.units[x].cavalry)  # §8.3: no cavalry fires at an interception
-    new = Window(trigger=win.trigger, event=win.event, fire=fire,
-                 intercept=() if trig.mp == 0 else keep(win.intercept), react=keep(win.react))
+    new = msgspec.structs.replace(win, fire=fire, intercept=() if trig.mp == 0 else keep(win.intercept), react=keep(win.react))
     if new.fire or new.intercept or new.react:
         w.set(window=new)
     else:

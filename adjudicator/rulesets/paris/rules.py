@@ -261,9 +261,9 @@ def _check_react(s: PState, actor: str, a: React) -> list[Violation]:
             return V("react/turn", "§8.2", f"a reaction turn is one vertex for infantry, two for cavalry ({steps} asked)")
         return []
     if a.kind == "retreat":
-        order = s.wings[u.wing].order
-        if not ((u.infantry and order == "rally") or (u.cavalry and trig.infantry)):
-            return V("react/retreat-eligible", "§8.2", "only infantry under Rally, or cavalry approached by infantry, may retreat")
+        if not reactions.may_retreat(s, u, trig, win):
+            return V("react/retreat-eligible", "§8.2", "only infantry under Rally, or cavalry that infantry approaches (comes a hex "
+                     "nearer), may retreat (ruling R46)")
         here, cost, lay = u.hex, 0, s.layout
         for h in a.path:
             if not on_map(s, h) or h not in hexgrid.neighbours(here, lay):
