@@ -227,3 +227,21 @@ def test_a_leader_stacked_with_a_unit_destroyed_in_melee_is_removed():
     melee.resolve_all(w)
     assert "gardes-francais" not in w.units and "montpensier" not in w.leaders
     assert w.wings["montpensier"].leader != "montpensier"  # an adjutant took over
+
+
+def test_artillery_stacked_with_a_beaten_lead_attacker_shares_its_fate():
+    """§9.2 «В случае рукопашной схватки отряды, выполняющие опасное задание, и артиллерия игнорируются и
+    разделяют судьбу отряда, с которым они сгруппированы»: the rule names no side, so the guns stacked
+    with the lead attacker are lost when it is thrown back (ruling R23)."""
+    s = only(new_state(), "conde-g1", "hug-art-1", "gendarmerie-4")
+    s = place(s, "conde-g1", "0818", "N")
+    s = place(s, "hug-art-1", "0818", "N")
+    s = place(s, "conde", "0818")
+    s = acting(s, "conde", order="attack")
+    s = engine_decides_melee(_one_result(s, "A1R1"))
+    w = Work(s, FixedDice([0, 0]))  # melee roll, then Condé's survival roll
+    w.set(melees=(MeleeDecl(lead="conde-g1", supports=(), target="gendarmerie-4"),))
+    melee.resolve_all(w)
+    assert w.units["conde-g1"].hex != "0818"
+    assert "hug-art-1" not in w.units
+    assert any("hug-art-1 is destroyed" in line for line in w.lines)

@@ -110,6 +110,8 @@ def beyond(s: View, st: MeleeStep) -> str:
 def _advance(w: Work, st: MeleeStep) -> bool:
     lead, d = w.units.get(st.lead), w.units.get(st.defender)
     lead_stays = lead is not None and lead.hex == st.lead_hex
+    if not lead_stays:
+        _fate_of_stack(w, st.lead_hex, st.side)  # the lead attacker's stack shares its fate too (§9.2, R23)
     if st.ride_through and d is not None and d.hex == st.defender_hex:
         into = beyond(w, st)
         if lead_stays and into and can_stack(w, lead, into) and not any(o.hex == into and o.side != lead.side for o in w.units.values()):
