@@ -147,8 +147,23 @@ def terrain_row(s: View, h: str) -> dict:
     return t.get(st.terrain.get(h, "clear"), t.get("clear", {}))  # the row of terrain_of(s, h)
 
 
+_BY_HEX: dict[int, tuple[object, dict[str, list[Unit]]]] = {}
+
+
 def units_at(s: View, h: str) -> list[Unit]:
-    return [u for u in s.units.values() if u.hex == h]
+    """The units in hex h, in the order of the units. A frozen state's are looked up in an index of
+    it made once (memoised as enemy_hexes); a Work, which changes as it goes, is searched."""
+    if isinstance(s, Work):
+        return [u for u in s.units.values() if u.hex == h]
+    hit = _BY_HEX.get(id(s.units))
+    if hit is None or hit[0] is not s.units:
+        if len(_BY_HEX) > 64:
+            _BY_HEX.clear()
+        index: dict[str, list[Unit]] = {}
+        for u in s.units.values():
+            index.setdefault(u.hex, []).append(u)
+        hit = _BY_HEX[id(s.units)] = (s.units, index)
+    return list(hit[1].get(h, ()))
 
 
 def leaders_at(s: View, h: str) -> list[Leader]:
