@@ -72,13 +72,27 @@ def check_beside(source: LogSource, created: GameCreated, upto: int | None, leni
     return dict(counts), failures
 
 
-def start_beside(source: LogSource, created: GameCreated, upto: int | None, lenient: bool) -> Future | None:
+class Beside:
+    """check_beside at work in another process."""
+
+    def __init__(self, pool: ProcessPoolExecutor, future: Future):
+        self._pool, self._future = pool, future
+
+    def result(self) -> Found:
+        """What it found, once it is done. The pool is then wound down (its worker ends, a few ms)
+        before verify answers: left to end on its own, it could race the interpreter's exit, which
+        then printed a traceback after the report (CPython 3.11's ProcessPoolExecutor)."""
+        try:
+            return self._future.result()
+        finally:
+            self._pool.shutdown(wait=True)
+
+
+def start_beside(source: LogSource, created: GameCreated, upto: int | None, lenient: bool) -> Beside | None:
     """Start check_beside in another process when it pays; None to check everything inline."""
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
     if source.path.stat().st_size < WORTH_A_PROCESS:
         return None
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
-    future = pool.submit(check_beside, source, created, upto, lenient)
-    pool.shutdown(wait=False)  # the worker ends when its one job is done
-    return future
+    return Beside(pool, pool.submit(check_beside, source, created, upto, lenient))
