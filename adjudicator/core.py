@@ -194,6 +194,17 @@ _APPLY = {
 }
 
 
+# The actions the engine's own rules check or change the core state with.
+OWN_ACTIONS = frozenset(_CHECKS) | frozenset(_APPLY)
+
+
+def leaves_to_ruleset(core: CoreState, over: str) -> bool:
+    """Whether validate passes, and apply keeps `core` as it is, for every event whose action is not
+    one of OWN_ACTIONS, posted by a player or the referee: true in a game that goes on (`over` as for
+    validate) once its first die is rolled. Most events of a long log are such: see engine.left_to_ruleset."""
+    return core.rolled and not core.ended and not over
+
+
 def apply(core: CoreState, event: Envelope) -> CoreState:
     """The core state after `event`; its seq and head are set where the hash is known (engine.at_head)."""
     step = _APPLY.get(type(event.action))

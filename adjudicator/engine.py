@@ -48,6 +48,11 @@ class Game:
         return msgspec.msgpack.Decoder(self.state_type)
 
     @cached_property
+    def actors(self) -> frozenset[str]:
+        """Who may post: the players and the referee."""
+        return frozenset(self.created.players) | {REFEREE}
+
+    @cached_property
     def verbs(self) -> tuple[Verb, ...]:
         return core.VERBS + self.ruleset.verbs
 
@@ -200,6 +205,25 @@ def replay_event(game: Game, state: GameState, event: Envelope) -> GameState:
     after = advance(game, state, event, dice)
     dice.finish()
     return after
+
+
+def left_to_ruleset(game: Game, state: GameState) -> bool:
+    """Whether, in `state`, the engine's own rules leave every plain event to the ruleset alone: an
+    event whose action they do not name (core.OWN_ACTIONS), posted by a player or the referee
+    (Game.actors). For such an event violations is the ruleset's validate, and replay_event is
+    replay_plain: what a long fold such as verify's calls, a call fewer each."""
+    return core.leaves_to_ruleset(state.core, rules_result(game, state))
+
+
+def replay_plain(game: Game, state: GameState, event: Envelope) -> GameState:
+    """replay_event for a plain event (see left_to_ruleset): the core state stays as it is."""
+    if not event.rolls:
+        rules = game.ruleset.apply(state.rules, event, _NO_DICE)
+    else:
+        dice = RecordedDice(event.rolls, event.seq)
+        rules = game.ruleset.apply(state.rules, event, dice)
+        dice.finish()
+    return state if rules is state.rules else GameState(state.core, rules)
 
 
 _NO_DICE = RecordedDice((), None)

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 
 from events.core import Envelope, GameCreated, Roll, Ruling
 from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
-from adjudicator.core import GameState
+from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
-from adjudicator.engine import Game, at_head, load_game, replay_event, start, violations
+from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator import dicecheck
 from adjudicator.logsource import LogSource
@@ -167,7 +167,7 @@ def verify(
         state = start(game)
         prev = digest
         decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
-        marked, marks = None, None
+        actors, settled, marks, alone = game.actors, None, None, False
         for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
@@ -193,21 +193,25 @@ def verify(
             if event.seq != seq or event.game != game_id:
                 problem(seq, "sequence", f"seq {seq} ({unit} {number}): found event seq {event.seq} of game "
                         f"{event.game!r} where seq {seq} of {game_id!r} belongs")
-            if state.rules is not marked:  # most events leave the rules state as it was
-                marked = state.rules
-                marks = (rs.epoch(marked), rs.turn(marked), rs.phase(marked))
+            if state is not settled:  # most events leave the state as it was: what follows from it alone, once
+                settled, rules = state, state.rules
+                marks = (rs.epoch(rules), rs.turn(rules), rs.phase(rules))
+                alone = left_to_ruleset(game, state)
             if (event.epoch, event.turn, event.phase) != marks:
                 # the dice secret is chosen by the epoch: a wrong one could roll with a revealed secret
                 problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
                         f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
-            for v in violations(game, state, event.actor, event.action):
-                problem(seq, "rule", f"seq {seq}: {event.actor}: {v}")
+            # the common event is the ruleset's business alone: its validate and apply, called directly
+            action, actor = event.action, event.actor
+            plain = alone and type(action) not in OWN_ACTIONS and actor in actors
+            for v in rs.validate(state.rules, actor, action) if plain else violations(game, state, actor, action):
+                problem(seq, "rule", f"seq {seq}: {actor}: {v}")
             if event.rolls and beside is None:
                 _check_rolls(report, state, event, reveals, problem, observe)
-            if type(event.action) is Ruling:
-                report.rulings.append((seq, event.action.decision, event.action.reason))
+            if type(action) is Ruling:
+                report.rulings.append((seq, action.decision, action.reason))
             try:
-                state = replay_event(game, state, event)
+                state = replay_plain(game, state, event) if plain else replay_event(game, state, event)
             except _Stop:
                 raise
             except AdjudicatorError as e:

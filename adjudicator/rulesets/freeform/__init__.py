@@ -34,22 +34,27 @@ def initial_state(created: GameCreated) -> FreeformState:
     return FreeformState(players=created.players)
 
 
+# validate and apply run once per event of a long log: they test the action's exact type, which
+# costs less than isinstance of a Struct class (events are decoded to exactly these types).
+
 def validate(state: FreeformState, actor: str, action: Action) -> list[Violation]:
-    if isinstance(action, EndTurn) and actor not in (state.to_play, REFEREE):
-        return [Violation("turn/not-yours", RULE, f"it is {state.to_play}'s turn {state.turn}: only they or the referee end it")]
-    if isinstance(action, RollDice):
+    kind = type(action)
+    if kind is RollDice:
         try:
             parse_expr(action.expr)
         except ValueError as e:
             return [Violation("roll/bad-expression", RULE, str(e))]
+    elif kind is EndTurn and actor not in (state.to_play, REFEREE):
+        return [Violation("turn/not-yours", RULE, f"it is {state.to_play}'s turn {state.turn}: only they or the referee end it")]
     return []
 
 
 def apply(state: FreeformState, event: Envelope, dice: Dice) -> FreeformState:
     action = event.action
-    if isinstance(action, RollDice):
+    kind = type(action)
+    if kind is RollDice:
         dice.roll(action.purpose or "roll", action.expr)
-    elif isinstance(action, EndTurn):
+    elif kind is EndTurn:
         return msgspec.structs.replace(state, turn=state.turn + 1, active=(state.active + 1) % len(state.players))
     return state
 
