@@ -15,8 +15,8 @@ def test_units_face_a_vertex_with_two_front_two_flank_two_rear_hexes():
         front, flank, rear = (set(f("1110", facing)) for f in (g.front_hexes, g.flank_hexes, g.rear_hexes))
         assert len(front) == len(flank) == len(rear) == 2
         assert front | flank | rear == set(g.neighbours("1110"))
-    assert g.front_hexes("1110", g.NORTH) == ["1011", "1010"]  # rows are counted from the north edge
-    assert g.front_hexes("0710", g.SOUTH) == ["0810", "0811"]
+    assert g.front_hexes("1110", g.NORTH) == ("1011", "1010")  # rows are counted from the north edge
+    assert g.front_hexes("0710", g.SOUTH) == ("0810", "0811")
 
 
 def test_hex_ids_are_four_digits_row_then_column():

@@ -18,7 +18,7 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import MeleeStep, PState, Unit
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
-from adjudicator.rulesets.paris.work import View, Work, layout, standing_mode
+from adjudicator.rulesets.paris.work import View, Work, layout, standing_mode, units_at
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
 
@@ -91,12 +91,12 @@ def follow(w: Work, uid: str, path: tuple[str, ...], how: str) -> None:
 
 def _can_advance_into(s: View, u: Unit, h: str) -> bool:
     """§9.1: stacking allows it and no enemy but artillery (which the advance destroys) is there."""
-    return can_stack(s, u, h) and not any(o.hex == h and o.side != u.side and not o.artillery for o in s.units.values())
+    return can_stack(s, u, h) and not any(o.side != u.side and not o.artillery for o in units_at(s, h))
 
 
 def _fate_of_stack(w: Work, h: str, side: str) -> None:
     """§9.2: forlorn hopes and artillery share the fate of the unit they are stacked with (ruling R23)."""
-    for o in [x for x in w.units.values() if x.hex == h and x.side == side and x.kind in ("E", "ART")]:
+    for o in [x for x in units_at(w, h) if x.side == side and x.kind in ("E", "ART")]:
         destroy(w, o.id, "shares the fate of the unit it was stacked with (seed 000 §9.2)")
 
 
@@ -114,7 +114,7 @@ def _advance(w: Work, st: MeleeStep) -> bool:
         _fate_of_stack(w, st.lead_hex, st.side)  # the lead attacker's stack shares its fate too (§9.2, R23)
     if st.ride_through and d is not None and d.hex == st.defender_hex:
         into = beyond(w, st)
-        if lead_stays and into and can_stack(w, lead, into) and not any(o.hex == into and o.side != lead.side for o in w.units.values()):
+        if lead_stays and into and can_stack(w, lead, into) and not any(o.side != lead.side for o in units_at(w, into)):
             w.say(f"Passage à travers: {st.defender} does not retreat; {st.lead} rides through {st.defender_hex} (seed 000 §11.5)")
             return _offer(w, st, lead, into, must=True)
         w.say(f"{st.lead} cannot pass through: the hex beyond is taken or closed; it stays (seed 000 §11.5)")
@@ -154,7 +154,7 @@ def advance(w: Work, st: MeleeStep, uid: str, into: str, facing: int, how: str) 
     """§11.4: enter the hex, turning at most one vertex; enemy artillery there is destroyed (§9.1);
     the leaders stacked with the unit go with it (§5.2)."""
     u = w.units[uid]
-    for e in [x for x in w.units.values() if x.hex == into and x.side != u.side and x.artillery]:
+    for e in [x for x in units_at(w, into) if x.side != u.side and x.artillery]:
         destroy(w, e.id, f"{uid} advanced into its hex (seed 000 §9.1)")
     w.mark("move", u.hex, into)
     w.set_unit(uid, hex=into, facing=facing)
@@ -173,7 +173,7 @@ def _leaders(w: Work, st: MeleeStep) -> bool:
         ld = w.leaders.get(lid)
         if ld is None:
             continue
-        if not any(u.hex == ld.hex and u.side == ld.side for u in w.units.values()):
+        if not any(u.side == ld.side for u in units_at(w, ld.hex)):
             kill_leader(w, lid, "his unit was destroyed in melee")
             continue
         if not st.roll_leaders:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Unit
 from adjudicator.rulesets.paris.morale import destroy, leader_risk, morale_check
-from adjudicator.rulesets.paris.work import View, Work, layout, los, terrain_row, terrain_with
+from adjudicator.rulesets.paris.work import View, Work, layout, los, terrain_row, terrain_with, units_at
 
 ART_RANGE = 10  # §10.4
 GRAZING = 3  # §10.5
@@ -67,7 +67,7 @@ def _shoot_hex(w: Work, u: Unit, h: str, extra: int, label: str) -> None:
     # §5.2.1, ruling R43: the leaders in the hex fired on roll after the morale checks (which count the
     # rating of a leader stacked with the unit, §12.1), even those a broken unit carried off meanwhile
     present = [ld.id for ld in w.leaders.values() if ld.hex == h]
-    for t in sorted((x for x in w.units.values() if x.hex == h), key=lambda x: x.id):
+    for t in sorted(units_at(w, h), key=lambda x: x.id):
         if t.artillery and t.id == u.id:
             continue
         if t.id in w.units:
@@ -88,8 +88,9 @@ def resolve(w: Work, uid: str, target_id: str, extra: int, side: str, label: str
             w.say(f"{uid} fires grazing shot along {'→'.join(hexes)} (seed 000 §10.5)")
     hit_units: list[str] = []
     for h in hexes:
-        hit_units += [x.id for x in w.units.values() if x.hex == h and x.id != uid]
-        if any(x.hex == h and x.id != uid for x in w.units.values()) or h == target.hex:
+        there = [x.id for x in units_at(w, h) if x.id != uid]
+        hit_units += there
+        if there or h == target.hex:
             _shoot_hex(w, w.units[uid] if uid in w.units else u, h, extra, label)
     return hit_units
 

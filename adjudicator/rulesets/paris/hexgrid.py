@@ -61,13 +61,13 @@ def neighbour(h: str, d: int, layout: str = "odd-r") -> str:
     return from_axial(q + dq, r + dr, layout)
 
 
-def neighbours(h: str, layout: str = "odd-r") -> list[str]:
-    return list(ring(h, layout))
+def neighbours(h: str, layout: str = "odd-r") -> tuple[str, ...]:
+    """The hexes next to h (on the grid of ids; on_map says which are on the map)."""
+    return ring(h, layout)
 
 
 @lru_cache(maxsize=16384)
 def ring(h: str, layout: str = "odd-r") -> tuple[str, ...]:
-    """The hexes next to h, as a shared tuple: for loops that only read it."""
     return tuple(n for n in (neighbour(h, d, layout) for d in range(6)) if n)
 
 
@@ -110,24 +110,24 @@ def rear_dirs(facing: int) -> tuple[int, int]:
     return (facing + 3) % 6, (facing + 4) % 6
 
 
-def front_hexes(h: str, facing: int, layout: str = "odd-r") -> list[str]:
-    return list(_front(h, facing % 6, layout))
-
+# The hexes around a unit, as shared tuples (memoised: asked at every step of every move).
 
 @lru_cache(maxsize=65536)
-def _front(h: str, facing: int, layout: str) -> tuple[str, ...]:
+def front_hexes(h: str, facing: int, layout: str = "odd-r") -> tuple[str, ...]:
     return tuple(x for x in (neighbour(h, d, layout) for d in front_dirs(facing)) if x)
 
 
-def flank_hexes(h: str, facing: int, layout: str = "odd-r") -> list[str]:
-    return [x for x in (neighbour(h, d, layout) for d in flank_dirs(facing)) if x]
+@lru_cache(maxsize=16384)
+def flank_hexes(h: str, facing: int, layout: str = "odd-r") -> tuple[str, ...]:
+    return tuple(x for x in (neighbour(h, d, layout) for d in flank_dirs(facing)) if x)
 
 
-def rear_hexes(h: str, facing: int, layout: str = "odd-r") -> list[str]:
-    return [x for x in (neighbour(h, d, layout) for d in rear_dirs(facing)) if x]
+def rear_hexes(h: str, facing: int, layout: str = "odd-r") -> tuple[str, ...]:
+    return tuple(x for x in (neighbour(h, d, layout) for d in rear_dirs(facing)) if x)
 
 
-def fire_zone(h: str, facing: int, layout: str = "odd-r") -> list[str]:
+@lru_cache(maxsize=16384)
+def fire_zone(h: str, facing: int, layout: str = "odd-r") -> tuple[str, ...]:
     """§10.4: the front and flank hexes of infantry and cavalry."""
     return front_hexes(h, facing, layout) + flank_hexes(h, facing, layout)
 

@@ -13,7 +13,7 @@ from events.paris import Adjutant, React
 from adjudicator.ruleset import Awaiting, Violation
 from adjudicator.rulesets.paris import hexgrid, reach
 from adjudicator.rulesets.paris.model import Leader, PState, Unit
-from adjudicator.rulesets.paris.work import View, Work, layout, los, nearest_enemy, standing_mode
+from adjudicator.rulesets.paris.work import View, Work, layout, los, nearest_enemy, standing_mode, units_at
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -182,7 +182,7 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
         here = h
     if not a.path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(ld.hex, trig.hex, lay):
         return _v("react/retreat-farther", "§8.2", "a reaction retreat must end farther from the enemy unit")
-    if not any(u.hex == here and u.wing == ld.wing for u in s.units.values()):
+    if not any(u.wing == ld.wing for u in units_at(s, here)):
         return _v("react/leader-alone", "§5.2", f"{a.unit} must end his movement stacked with a unit of {ld.wing} "
                   "(«Он должен всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)")
     return []
@@ -217,7 +217,7 @@ def regroup(before: PState, w: Work) -> None:
         mates = [u.id for u in before.units.values() if u.hex == old.hex and u.wing == ld.wing]
         if not mates or any(m in w.units for m in mates):
             continue  # he was alone already, or a unit he was with is still on the map
-        if any(u.hex == ld.hex and u.wing == ld.wing for u in w.units.values()):
+        if any(u.wing == ld.wing for u in units_at(w, ld.hex)):
             continue
         members = [u for u in w.units.values() if u.wing == ld.wing]
         if not members:

@@ -14,7 +14,7 @@ from adjudicator.rulesets.paris import aftermath, hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.model import MeleeDecl, MeleeStep, Unit
 from adjudicator.rulesets.paris.morale import destroy, lose_levels
-from adjudicator.rulesets.paris.work import View, Work, effective_morale, layout, terrain_row
+from adjudicator.rulesets.paris.work import View, Work, effective_morale, layout, terrain_row, units_at
 
 _RESULT = re.compile(r"^(?:A(\d)(?:R(\d))?)?-?(?:D(\d)(?:R(\d))?(P)?)?$")
 
@@ -178,7 +178,7 @@ def resolve(w: Work, m: MeleeDecl) -> MeleeStep | None:
     involved = {lead.hex, dhex} | {u.hex for u in supports}
     leaders_in = tuple(sorted(ld.id for ld in w.leaders.values() if ld.hex in involved))
     step = MeleeStep(lead=lead.id, defender=d.id, side=lead.side, lead_hex=lead.hex, defender_hex=dhex, leaders=leaders_in)
-    if d.kind == "E" and not any(x.hex == dhex and x.kind not in ("E", "ART") for x in w.units.values()):
+    if d.kind == "E" and not any(x.kind not in ("E", "ART") for x in units_at(w, dhex)):
         w.say(f"{label}: {d.id} (forlorn hope) attacked alone is destroyed (seed 000 §11.5)")
         destroy(w, d.id, f"attacked alone by {lead.id}")
         return msgspec.structs.replace(step, roll_leaders=False)  # no roll was made: the leaders do not roll either

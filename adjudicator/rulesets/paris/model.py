@@ -1,6 +1,8 @@
 """The state of a `paris` game: units, leaders, wings, the turn sequence and pending decisions.
 
 Every struct is frozen; `Work` (work.py) copies what one event changes, so `apply` stays pure.
+The pieces hold only strings, numbers and tuples of them, never a reference back: they are made
+untracked by the garbage collector (gc=False), which each event makes dozens of.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ STANDING_KINDS = {
 }
 
 
-class Unit(msgspec.Struct, frozen=True, kw_only=True):
+class Unit(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str
     name: str
     side: str
@@ -60,7 +62,7 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True):
         return self.kind == ARTILLERY
 
 
-class Leader(msgspec.Struct, frozen=True, kw_only=True):
+class Leader(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str
     name: str
     side: str
@@ -75,7 +77,7 @@ class Leader(msgspec.Struct, frozen=True, kw_only=True):
     reacted: bool = False
 
 
-class Wing(msgspec.Struct, frozen=True, kw_only=True):
+class Wing(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str
     name: str
     side: str
@@ -89,7 +91,7 @@ class Wing(msgspec.Struct, frozen=True, kw_only=True):
     activations: int = 0
 
 
-class Window(msgspec.Struct, frozen=True, kw_only=True):
+class Window(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A pending decision of the non-active side about a trigger (§8.2, §8.3, §10.3)."""
 
     trigger: str  # the active unit
@@ -100,14 +102,14 @@ class Window(msgspec.Struct, frozen=True, kw_only=True):
     react: tuple[str, ...] = ()
 
 
-class MeleeDecl(msgspec.Struct, frozen=True, kw_only=True):
+class MeleeDecl(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     lead: str
     supports: tuple[str, ...]
     target: str
     reactive: bool = False
 
 
-class MeleeStep(msgspec.Struct, frozen=True, kw_only=True):
+class MeleeStep(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A melee whose result is being carried out (§11.4), kept while it waits for a player's choice.
 
     `stage` is what comes next (aftermath.STAGES); `unit`, `hexes`, `away`, `into` and `must` say
@@ -132,7 +134,7 @@ class MeleeStep(msgspec.Struct, frozen=True, kw_only=True):
     must: bool = False
 
 
-class Mark(msgspec.Struct, frozen=True):
+class Mark(msgspec.Struct, frozen=True, gc=False):
     """Something to draw on the map: a move or a fire from one hex to another."""
 
     kind: str

@@ -39,7 +39,7 @@ def toward_edge(w: Work, side: str, h: str) -> int:
 
 
 def destroy(w: Work, uid: str, why: str, counts: bool = True) -> None:
-    u = w.units.pop(uid)
+    u = w.remove_unit(uid)
     if counts:
         w.set(destroyed={**w.destroyed, u.side: w.destroyed[u.side] + (f"{u.kind}:{u.id}",)})
     else:
@@ -158,7 +158,7 @@ def retreat_problem(s: View, u: Unit, here: str, h: str, away: str) -> tuple[str
         return "retreat/not-adjacent", "§11.4", f"{h} is not next to {here}: a retreat goes hex by hex"
     if terrain_row(s, h).get("impassable"):
         return "retreat/impassable", "§8.1", f"{h} is impassable terrain (ruling R20)"
-    if any(o.hex == h and o.side != u.side for o in s.units.values()):
+    if any(o.side != u.side for o in units_at(s, h)):
         return "retreat/enemy", "§9.1", f"{h} holds an enemy unit (ruling R20)"
     if not can_stack(s, u, h):
         return "retreat/stacking", "§9.1", f"{u.id} may not enter or pass through {h}: one infantry or cavalry unit a hex, " \
@@ -197,7 +197,7 @@ def carry_leaders(w: Work, u: Unit, old: str, new: str, own_move: bool = False) 
     for ld in list(w.leaders.values()):
         if ld.hex != old or ld.side != u.side:
             continue
-        own_stays = any(o.hex == old and o.id != u.id and o.wing == ld.wing for o in w.units.values())
+        own_stays = any(o.id != u.id and o.wing == ld.wing for o in units_at(w, old))
         if own_move:  # only his own wing's unit: one passing through his hex does not pick him up
             goes = ld.wing == u.wing and not own_stays and not (ld.acted == "move" and ld.wing == w.active_wing)
         else:
@@ -231,7 +231,7 @@ def retreat(w: Work, uid: str, n: int, away: str, broken: bool = False) -> bool:
             return True
         best = None
         for h in hexgrid.neighbours(u.hex, lay):
-            if not can_stack(w, u, h) or any(o.hex == h and o.side != u.side for o in w.units.values()):
+            if not can_stack(w, u, h) or any(o.side != u.side for o in units_at(w, h)):
                 continue
             key = _step_key(w, u, u.hex, h, away)
             edge, farther = key[0], -key[1]

@@ -61,7 +61,7 @@ def apply(w: Work, decision: str, reason: str) -> bool:
         return False
     kind, ident, field, value = got
     if kind == "unit" and field == "remove":
-        w.units.pop(ident)
+        w.remove_unit(ident)
     elif kind == "unit":
         change = {"level": LEVELS.index(value)} if field == "level" else {"facing": hexgrid.parse_facing(value)} if field == "facing" else {"hex": value}
         w.set_unit(ident, **change)

@@ -11,7 +11,7 @@ from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Unit, Window
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los, standing_mode
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los, standing_mode, units_at
 
 
 def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
@@ -33,7 +33,7 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     beyond = {ARTILLERY: 10} | (dict.fromkeys(CAVALRY, depth) if depth > 2 else {})
     close = hexgrid.within(trig.hex, 2, lay)
     near = []
-    for u in s.units.values():
+    for u in s.units.values():  # one pass over the units costs less than a look into each of the 19 hexes
         if u.side == side and (u.hex in close or u.kind in beyond):
             d = hexgrid.distance(u.hex, trig.hex, lay)
             if d <= 2 or d <= beyond.get(u.kind, 2):
@@ -84,7 +84,7 @@ def attempt_intercept(w: Work, uid: str, trig_id: str) -> bool:
         return False
     lay = w.s.layout
     spots = [h for h in hexgrid.neighbours(trig.hex, lay) if can_stack(w, u, h)
-             and not any(o.hex == h and o.side != u.side for o in w.units.values())]
+             and not any(o.side != u.side for o in units_at(w, h))]
     if not spots:
         w.say(f"no free hex beside {trig_id}: {uid} cannot be placed, the interception has no effect (ruling R14)")
         return False

@@ -7,7 +7,7 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import ORDERS, Wing
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, edge_facing, toward_edge
 from adjudicator.rulesets.paris.movement import step_cost, turn_cost
-from adjudicator.rulesets.paris.work import View, Work, leader_of
+from adjudicator.rulesets.paris.work import View, Work, leader_of, units_at
 
 PRIORITY = {o: i for i, o in enumerate(ORDERS)}  # 0 = highest (§1.2)
 
@@ -230,7 +230,7 @@ def rout_phase(w: Work) -> None:
                 destroy(w, uid, "routed off its own edge of the map (seed 000 §13.2)")
                 break
             options = [h for h in hexgrid.front_hexes(u.hex, u.facing, lay)
-                       if can_stack(w, u, h) and not any(o.hex == h and o.side != u.side for o in w.units.values())
+                       if can_stack(w, u, h) and not any(o.side != u.side for o in units_at(w, h))
                        and step_cost(w, u, h) <= mp]
             if not options:
                 break

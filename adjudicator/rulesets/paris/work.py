@@ -17,7 +17,7 @@ from adjudicator.rulesets.paris.model import Leader, Mark, PState, Unit, Wing
 
 
 # the Work's own attributes: never shadowed by a field of the state
-_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov"})
+_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_base", "_hexes", "_count"})
 
 
 class Work:
@@ -31,6 +31,11 @@ class Work:
         self.lines: list[str] = []
         self.marks: list[Mark] = []
         self.prov: list[str] = []
+        # who stands where: the ids by hex of the state it began from (hex_index), under those of
+        # the hexes this event has changed (set_unit, remove_unit); freeze hands the whole on
+        self._base: dict[str, tuple[str, ...]] | None = None
+        self._hexes: dict[str, tuple[str, ...]] = {}
+        self._count = len(self.units)
 
     # -- reading -------------------------------------------------------------
     def __getattr__(self, name: str) -> Any:
@@ -69,10 +74,46 @@ class Work:
             return f" [provisional table: {name}]"
         return ""
 
+    def units_here(self, h: str) -> list[Unit]:
+        """The units in hex h, in the order of the units (as a scan of them would find them)."""
+        units = self.units
+        if len(units) != self._count:  # a unit was popped behind the index's back: scan
+            return [u for u in units.values() if u.hex == h]
+        ids = self._hexes.get(h)
+        if ids is None:
+            base = self._base
+            if base is None:
+                base = self._base = hex_index(self.s)
+            ids = base.get(h, ())
+        return [units[i] for i in ids]
+
+    def _ids_at(self, h: str) -> tuple[str, ...]:
+        ids = self._hexes.get(h)
+        if ids is None:
+            if self._base is None:
+                self._base = hex_index(self.s)
+            ids = self._base.get(h, ())
+        return ids
+
     # -- writing ---------------------------------------------------------------
     def set_unit(self, uid: str, **kw: Any) -> Unit:
-        u = msgspec.structs.replace(self.units[uid], **kw)
+        old = self.units[uid]
+        u = msgspec.structs.replace(old, **kw)
         self.units[uid] = u
+        if u.hex != old.hex:
+            self._hexes[old.hex] = tuple([x for x in self._ids_at(old.hex) if x != uid])
+            there = self._ids_at(u.hex) + (uid,)
+            if len(there) > 1:  # a stack: in the order of the units, as a scan finds them
+                order = {x: i for i, x in enumerate(self.units)}
+                there = tuple(sorted(there, key=order.__getitem__))
+            self._hexes[u.hex] = there
+        return u
+
+    def remove_unit(self, uid: str) -> Unit:
+        """Take a unit off the map (destroyed, or removed by a ruling)."""
+        u = self.units.pop(uid)
+        self._hexes[u.hex] = tuple([x for x in self._ids_at(u.hex) if x != uid])
+        self._count -= 1
         return u
 
     def set_leader(self, lid: str, **kw: Any) -> Leader:
@@ -101,9 +142,17 @@ class Work:
         return _same(self.units, s.units) and _same(self.leaders, s.leaders) and _same(self.wings, s.wings)
 
     def freeze(self) -> PState:
-        return msgspec.structs.replace(
+        s = msgspec.structs.replace(
             self.s, units=self.units, leaders=self.leaders, wings=self.wings, last=tuple(self.lines),
             marks=tuple(self.marks), provisional_used=tuple(self.prov), **self.changes)
+        if len(self.units) == self._count:  # the index is whole: the next state need not make its own
+            base = self._base  # set whenever a hex changed (_ids_at)
+            if base is None:
+                hit = _BY_HEX.get(id(self.s.units))
+                base = hit[1] if hit is not None and hit[0] is self.s.units else None
+            if base is not None:
+                _remember_index(s.units, {**base, **self._hexes} if self._hexes else base)
+        return s
 
     # -- geometry helpers --------------------------------------------------------
     def dist(self, a: str, b: str) -> int:
@@ -147,23 +196,35 @@ def terrain_row(s: View, h: str) -> dict:
     return t.get(st.terrain.get(h, "clear"), t.get("clear", {}))  # the row of terrain_of(s, h)
 
 
-_BY_HEX: dict[int, tuple[object, dict[str, list[Unit]]]] = {}
+_BY_HEX: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
+
+
+def hex_index(s: PState) -> dict[str, tuple[str, ...]]:
+    """The ids of a frozen state's units by hex, in the order of the units (a hex may map to no id).
+    Memoised per units dict, held so that its id cannot be reused while cached; the state a Work
+    freezes into is given the index the Work kept, so most states never need one made."""
+    hit = _BY_HEX.get(id(s.units))
+    if hit is not None and hit[0] is s.units:
+        return hit[1]
+    index: dict[str, list[str]] = {}
+    for uid, u in s.units.items():
+        index.setdefault(u.hex, []).append(uid)
+    return _remember_index(s.units, {h: tuple(ids) for h, ids in index.items()})
+
+
+def _remember_index(units: dict[str, Unit], index: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    if len(_BY_HEX) > 64:
+        _BY_HEX.clear()
+    _BY_HEX[id(units)] = (units, index)
+    return index
 
 
 def units_at(s: View, h: str) -> list[Unit]:
-    """The units in hex h, in the order of the units. A frozen state's are looked up in an index of
-    it made once (memoised as enemy_hexes); a Work, which changes as it goes, is searched."""
+    """The units in hex h, in the order of the units, from the index of who stands where."""
     if isinstance(s, Work):
-        return [u for u in s.units.values() if u.hex == h]
-    hit = _BY_HEX.get(id(s.units))
-    if hit is None or hit[0] is not s.units:
-        if len(_BY_HEX) > 64:
-            _BY_HEX.clear()
-        index: dict[str, list[Unit]] = {}
-        for u in s.units.values():
-            index.setdefault(u.hex, []).append(u)
-        hit = _BY_HEX[id(s.units)] = (s.units, index)
-    return list(hit[1].get(h, ()))
+        return s.units_here(h)
+    units = s.units
+    return [units[i] for i in hex_index(s).get(h, ())]
 
 
 def leaders_at(s: View, h: str) -> list[Leader]:
@@ -244,14 +305,18 @@ def blocks_los(s: View, h: str) -> bool:
 
 
 def los(s: View, a: str, b: str) -> bool:
-    """§10.2, hex by hex as blocks_los says, with the blocking units gathered once for the line."""
+    """§10.2, hex by hex as blocks_los says: the terrain from its memo, the units from the index
+    of who stands where, for the few hexes the line crosses."""
     lay = layout(s)
     if hexgrid.distance(a, b, lay) <= 1:
         return True  # adjacent hexes always see each other
-    units = {u.hex for u in s.units.values() if u.kind not in ("E", "ART")}
     terrain, clear = terrain_with(s, "blocks")
     mapped = s.terrain
-    return hexgrid.has_los(a, b, lambda h: h in units or h in terrain or (clear and h not in mapped), lay)
+
+    def blocks(h: str) -> bool:
+        return h in terrain or (clear and h not in mapped) or any(u.kind not in ("E", "ART") for u in units_at(s, h))
+
+    return hexgrid.has_los(a, b, blocks, lay)
 
 
 _TERRAIN: dict[tuple[int, int, str], tuple[object, object, tuple[frozenset[str], bool]]] = {}
