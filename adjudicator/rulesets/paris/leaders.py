@@ -155,7 +155,7 @@ def reaction_candidates(s: View, trig: Unit, event: str) -> list[str]:
         if not los(s, ld.hex, trig.hex):
             continue
         board = board or reach.Board(s)
-        if reach.leader_retreats(s, ld, trig.hex, board, first=True):
+        if reach.leader_can_retreat(s, ld, trig.hex, board):
             out.append(ld.id)
     return sorted(out)
 

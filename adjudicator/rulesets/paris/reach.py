@@ -207,13 +207,30 @@ def leader_moves(s: View, ld: Leader, mp: int, board: Board | None = None) -> di
     return _leader_search(b, ld, mp, barred, b.homes(ld))
 
 
-def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None,
-                    first: bool = False) -> dict[str, tuple[str, ...]]:
+def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None) -> dict[str, tuple[str, ...]]:
     """§8.2 read for a leader (ruling R41): with his whole movement, never next to an enemy unit, to a
-    unit of his wing (§5.2: he always ends with one) farther from the unit he reacts to. With
-    `first`, one of them, which says whether he can react at all."""
+    unit of his wing (§5.2: he always ends with one) farther from the unit he reacts to."""
     b = board or Board(s)
+    homes = _retreat_homes(b, ld, away)
+    return _leader_search(b, ld, ld.ma, b.enemy_zone(ld.side), homes) if homes else {}
+
+
+def leader_can_retreat(s: View, ld: Leader, away: str, board: Board | None = None) -> bool:
+    """Whether leader_retreats finds any retreat, which says whether he can react at all: a home
+    next to him that he may enter settles it; else the search, ended at the first home reached."""
+    b = board or Board(s)
+    homes = _retreat_homes(b, ld, away)
+    if not homes:
+        return False
+    zone = b.enemy_zone(ld.side)
+    for h in hexgrid.ring(ld.hex, b.layout):
+        if h in homes and h not in zone and b.passable(h) and leader_cost(s, h) <= ld.ma:
+            return True  # the search would reach a home: this one, or one as cheap
+    return bool(_leader_search(b, ld, ld.ma, zone, homes, first=True))
+
+
+def _retreat_homes(b: Board, ld: Leader, away: str) -> set[str]:
+    """The hexes of units of his wing farther than he is from `away`."""
     lay = b.layout
     start = hexgrid.distance(ld.hex, away, lay)
-    homes = {h for h in b.homes(ld) if hexgrid.distance(h, away, lay) > start}
-    return _leader_search(b, ld, ld.ma, b.enemy_zone(ld.side), homes, first) if homes else {}
+    return {h for h in b.homes(ld) if hexgrid.distance(h, away, lay) > start}
