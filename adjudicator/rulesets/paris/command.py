@@ -3,31 +3,42 @@ units in command, never through an enemy unit or impassable terrain."""
 
 from __future__ import annotations
 
-from operator import is_
-
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import PState
-from adjudicator.rulesets.paris.work import View, layout, on_map, terrain_with
+from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with
 
-_CACHE: dict[tuple, tuple[tuple, set[str]]] = {}
+_LINES: dict[tuple, frozenset[str]] = {}
 
 
-def _compute(s: View, wing: str, target: str = "") -> set[str]:
-    """The wing's units in command, found from the leader outward, each one found becoming a new end
-    of the lines (§5.1.1); with `target`, it may stop as soon as that unit is found."""
+def in_command(s: View, wing: str) -> frozenset[str]:
+    """The units of `wing` in command: they trace a line to the leader, or to a unit in command.
+
+    Memoised by what decides it: where the leader, the wing's units and the enemy stand, the
+    impassable hexes and the map. It stays the same from event to event while the wing turns,
+    fires or waits, and between a check and the apply of the same event."""
     w = s.wings[wing]
     leader = s.leaders.get(w.leader)
     if leader is None:
-        return set()
-    side, lay = w.side, layout(s)
-    blocked = {u.hex for u in s.units.values() if u.side != side}
+        return frozenset()
+    st = s.s if isinstance(s, Work) else s
     walls, _ = terrain_with(s, "impassable")  # the hexes the map marks impassable
-    if walls:
-        blocked |= walls
-    # (id, hex, cavalry) of the wing's units not yet found
-    waiting = [(u.id, u.hex, u.cavalry) for u in s.units.values() if u.wing == wing and not u.artillery]
+    own = tuple([(u.id, u.hex, u.cavalry) for u in s.units.values() if u.wing == wing and not u.artillery])
+    key = (leader.hex, own, enemy_hexes(s, w.side), walls, st.layout, st.rows, st.cols)
+    found = _LINES.get(key)
+    if found is None:
+        if len(_LINES) > 256:
+            _LINES.clear()
+        found = _LINES[key] = _compute(*key)
+    return found
+
+
+def _compute(leader_hex: str, own: tuple[tuple[str, str, bool], ...], enemy: tuple[str, ...], walls: frozenset[str],
+             lay: str, rows: int, cols: int) -> frozenset[str]:
+    """The wing's units in command, found from the leader outward, each one found becoming a new end
+    of the lines (§5.1.1)."""
+    blocked = set(enemy) | walls
+    waiting = list(own)  # (id, hex, cavalry) of the wing's units not yet found
     done: set[str] = set()
-    ends = [leader.hex]
+    ends = [leader_hex]
     for end in ends:  # grows as units are found
         if not waiting:
             break
@@ -37,15 +48,13 @@ def _compute(s: View, wing: str, target: str = "") -> set[str]:
             uid, h, cavalry = x
             # a line of 1 hex (infantry) or 2 (cavalry) enters only free, passable hexes (§5.1.1)
             if (h == end or (h in two and h not in blocked and (h in one or (cavalry and _free_between(end, h, lay, blocked))))) \
-                    and on_map(s, h):
+                    and inside(h, rows, cols):
                 done.add(uid)
-                if uid == target:
-                    return done
                 ends.append(h)
             else:
                 left.append(x)
         waiting = left
-    return done
+    return frozenset(done)
 
 
 def _free_between(a: str, b: str, lay: str, blocked: set[str]) -> bool:
@@ -54,41 +63,6 @@ def _free_between(a: str, b: str, lay: str, blocked: set[str]) -> bool:
     return any(n in ring_b and n not in blocked for n in hexgrid.ring(a, lay))
 
 
-def _key(s: PState, wing: str) -> tuple:
-    w = s.wings[wing]
-    return id(s.units), id(s.leaders), id(s.terrain), id(s.tables), wing, w.leader, w.side
-
-
-def _held(s: PState) -> tuple:
-    return s.units, s.leaders, s.terrain, s.tables
-
-
-def in_command(s: View, wing: str) -> set[str]:
-    """The units of `wing` in command: they trace a line to the leader, or to a unit in command."""
-    if not isinstance(s, PState):
-        return _compute(s, wing)
-    # keyed by the very dicts it was computed from (held, so their ids cannot be reused), and the
-    # wing's leader and side
-    key = _key(s, wing)
-    hit = _CACHE.get(key)
-    if hit is not None and all(map(is_, hit[0], _held(s))):
-        return hit[1]
-    result = _compute(s, wing)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[key] = (_held(s), result)
-    return result
-
-
 def unit_in_command(s: View, uid: str) -> bool:
     u = s.units[uid]
-    if u.artillery:
-        return True
-    if isinstance(s, PState):
-        return uid in in_command(s, u.wing)
-    # a Work that has changed nothing yet reads what a check of the same state found (validate
-    # traces the lines before apply begins the move)
-    hit = _CACHE.get(_key(s.s, u.wing))
-    if hit is not None and all(map(is_, hit[0], _held(s.s))) and s.untouched():
-        return uid in hit[1]
-    return uid in _compute(s, u.wing, uid)
+    return u.artillery or uid in in_command(s, u.wing)

@@ -178,11 +178,16 @@ def layout(s: View) -> str:
 
 
 def on_map(s: View, h: str) -> bool:
+    st = s.s if isinstance(s, Work) else s
+    return inside(h, st.rows, st.cols)
+
+
+def inside(h: str, rows: int, cols: int) -> bool:
+    """Whether hex h lies on a map of `rows` by `cols` hexes."""
     if not h:
         return False
     row, col = hexgrid.parse_hex(h)
-    st = s.s if isinstance(s, Work) else s
-    return 1 <= row <= st.rows and 1 <= col <= st.cols
+    return 1 <= row <= rows and 1 <= col <= cols
 
 
 def terrain_of(s: View, h: str) -> str:
