@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from events.core import Ruling
-from events.paris import Advance, EndActivation, EndMoves, Fire, Hold, Melee, Move, React, Retreat
+from events.paris import Activate, Advance, EndActivation, EndMoves, Fire, Hold, Melee, Move, React, Retreat
 from test_paris_helpers import RS, acting, codes, new_state, only, place, post, standing
 
 
@@ -17,10 +17,11 @@ def one_result(s, code):
     return msgspec.structs.replace(s, tables=table)
 
 
-def guards_attacked(code):
+def guards_attacked(code, *others):
     """League gendarmes at 0710 (facing S) attack the French guards at 0810 (facing N); both leaders
-    stand clear of the melee, so the only roll is the melee's; both owners decide for themselves."""
-    s = only(new_state("ivry-1590"), "nemours-g1", "gardes-francais")
+    stand clear of the melee, so the only roll is the melee's; both owners decide for themselves.
+    `others`: more units kept on the map, where the scenario puts them (far from the melee)."""
+    s = only(new_state("ivry-1590"), "nemours-g1", "gardes-francais", *others)
     s = place(s, "gardes-francais", "0810", "N")
     s = place(s, "nemours-g1", "0710", "S")
     s = place(s, "nemours", "0610")
@@ -145,3 +146,46 @@ def test_a_ruling_takes_a_removed_unit_out_of_the_reaction_window_and_closes_it_
     moved_away = rule(s, "unit gendarmerie-1 hex 0210")  # too far now to fire at or react to it (§8.2, §10.4)
     assert moved_away.window is None or "gendarmerie-1" not in moved_away.window.react + moved_away.window.fire
     assert posts_something(moved_away)
+
+
+def test_a_ruling_that_destroys_a_unit_counts_it_for_victory_and_one_that_removes_it_does_not():
+    """§14.1 «после 10 туров победа достается стороне, которая уничтожила больше вражеских отрядов»
+    (after 10 turns the side that destroyed more enemy units wins): `unit ID destroy` counts the unit
+    as destroyed by the other side; `unit ID remove` takes it off the map without counting it (R39)."""
+    s = only(new_state(), "conde-lansq", "gendarmerie-1", "picardie")
+    s = acting(s, "conde", order="attack")
+    destroyed = rule(s, "unit gendarmerie-1 destroy")
+    assert "gendarmerie-1" not in destroyed.units
+    assert destroyed.destroyed["catholic"] == s.destroyed["catholic"] + ("G:gendarmerie-1",)
+    assert destroyed.removed == s.removed
+    removed = rule(s, "unit gendarmerie-1 remove")
+    assert "gendarmerie-1" not in removed.units
+    assert removed.destroyed == s.destroyed and removed.removed == s.removed + ("gendarmerie-1",)
+    assert any("not counted" in x for x in removed.last)
+
+
+def test_a_ruling_that_takes_a_wings_last_unit_off_the_map_ends_the_wing():
+    """§5.2.2 «Если все отряды крыла уничтожены, тогда замены быть не может, и крыло не может больше
+    активироваться» (if all the wing's units are destroyed there is no replacement, and the wing can no
+    longer activate): after a ruling takes the wing's last unit off the map its leader leaves it and the
+    wing never activates again (ruling R37), as when the unit is destroyed in play."""
+    for how in ("destroy", "remove"):
+        s = only(new_state(), "conde-lansq", "picardie")
+        s = msgspec.structs.replace(s, phase="select", to_play="huguenot", active_wing="")
+        wing = s.units["conde-lansq"].wing
+        s = rule(s, f"unit conde-lansq {how}")
+        assert s.wings[wing].barred and s.wings[wing].leader not in s.leaders
+        assert codes(s, "huguenot", Activate(wing=wing)) == ["activate/unavailable"]
+
+
+def test_a_ruling_on_a_unit_the_melee_result_does_not_name_leaves_its_question_as_asked():
+    """R45: the retreat a melee result asks for (§11.4) is asked again only after a ruling on a unit the
+    result names (the attacker, the defender, the unit asked); a ruling on another unit leaves it."""
+    s = guards_attacked("D1R2", "du-roi-1")
+    assert s.phase == "retreat" and s.units["du-roi-1"].hex not in ("0710", "0810")
+    asked = RS.awaiting(s)
+    named = rule(s, "unit nemours-g1 facing SE")  # the attacker: named by the result
+    assert named.phase == "retreat" and any("goes on from where it stood" in x for x in named.last)
+    other = rule(s, "unit du-roi-1 facing S")
+    assert other.phase == "retreat" and other.melee_step == s.melee_step and RS.awaiting(other) == asked
+    assert not any("goes on from where it stood" in x for x in other.last)

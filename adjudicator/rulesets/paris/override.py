@@ -3,7 +3,11 @@ whose decision reads as one of the forms below changes the state; any other deci
 the log as the referee's word and changes nothing.
 
     unit ID level normal|disorder|shaken|broken     unit ID hex HHHH      unit ID facing N|NE|SE|S|SW|NW
-    unit ID remove                                   leader ID hex HHHH    wing ID order attack|march|rally
+    unit ID destroy      unit ID remove              leader ID hex HHHH    wing ID order attack|march|rally
+
+`destroy` takes the unit off the map as destroyed, counted for victory (§14); `remove` takes it off
+without counting it (as the Dreux option's units, §14). Either way a wing left with no unit never
+activates again and its leader leaves the map (§5.2.2, ruling R37).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from adjudicator.ruleset import Violation
 from adjudicator.rulesets.paris import hexgrid, reactions
 from adjudicator.rulesets.paris.leaders import drop_due
 from adjudicator.rulesets.paris.model import LEVELS, ORDERS, PState
+from adjudicator.rulesets.paris.morale import destroy
 from adjudicator.rulesets.paris.work import Work, on_map
 
 RULE = "seed 000 (referee ruling)"
@@ -24,10 +29,11 @@ def parse(s: PState, decision: str) -> tuple[str, str, str, str] | None | str:
     words = decision.lower().split()
     if not words or words[0] not in ("unit", "leader", "wing"):
         return None
-    if len(words) == 3 and words[0] == "unit" and words[2] == "remove":
-        return ("unit", words[1], "remove", "") if words[1] in s.units else f"no unit {words[1]!r}"
+    if len(words) == 3 and words[0] == "unit" and words[2] in ("destroy", "remove"):
+        return ("unit", words[1], words[2], "") if words[1] in s.units else f"no unit {words[1]!r}"
     if len(words) != 4:
-        return "an override reads `unit ID level|hex|facing VALUE`, `unit ID remove`, `leader ID hex HHHH` or `wing ID order ORDER`"
+        return ("an override reads `unit ID level|hex|facing VALUE`, `unit ID destroy|remove`, `leader ID hex HHHH` or "
+                "`wing ID order ORDER`")
     kind, ident, field, value = words
     pool = {"unit": s.units, "leader": s.leaders, "wing": s.wings}[kind]
     if ident not in pool:
@@ -60,8 +66,11 @@ def apply(w: Work, decision: str, reason: str) -> bool:
         w.say(f"referee ruling recorded (no change to the state): {decision} — {reason}")
         return False
     kind, ident, field, value = got
-    if kind == "unit" and field == "remove":
-        w.remove_unit(ident)
+    if kind == "unit" and field in ("destroy", "remove"):
+        if field == "destroy":
+            destroy(w, ident, f"the referee's ruling: {reason}")
+        else:
+            destroy(w, ident, f"taken off the map by the referee's ruling, not counted for victory: {reason}", counts=False)
     elif kind == "unit":
         change = {"level": LEVELS.index(value)} if field == "level" else {"facing": hexgrid.parse_facing(value)} if field == "facing" else {"hex": value}
         w.set_unit(ident, **change)
@@ -79,9 +88,9 @@ def settle(w: Work, kind: str, ident: str) -> bool:
     gone is dropped and a support that is gone leaves it (§11.2); an adjutant whose wing has no unit left
     is not placed (§5.2.2); a reaction window naming `ident` keeps only those that may still answer its
     trigger, and closes when none may (§8.2, §8.3, §10.3). A melee result waiting for a retreat or an
-    advance (§11.4) is carried on again from its stage after a ruling on a unit, as when the choice is
-    made: the engine asks again of the state the ruling left, or goes on. True when the melees must go
-    on (that last case). Ruling R45."""
+    advance (§11.4) is carried on again from its stage after a ruling on a unit it names (the lead, the
+    defender, or the unit asked), as when the choice is made: the engine asks again of the state the
+    ruling left, or goes on. True when the melees must go on (that last case). Ruling R45."""
     _drop_melees(w)
     for wing in {x.wing for x in w.adjutants_due}:
         if not any(u.wing == wing for u in w.units.values()):
@@ -91,8 +100,8 @@ def settle(w: Work, kind: str, ident: str) -> bool:
     if w.window is not None:
         _narrow_window(w, ident)
     st = w.melee_step
-    if st is None or kind != "unit":
-        return False  # no choice waits, or the ruling was on a leader or a wing: the question stands
+    if st is None or kind != "unit" or ident not in (st.lead, st.defender, st.unit):
+        return False  # no choice waits, or the ruling was on another piece: the question stands as asked
     w.set(melee_step=msgspec.structs.replace(st, unit="", hexes=0, away="", into="", must=False))
     w.say(f"the melee result at {st.defender_hex} goes on from where it stood after the ruling (seed 000 §11.4, ruling R45)")
     return True
