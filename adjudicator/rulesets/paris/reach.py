@@ -36,7 +36,6 @@ def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], c
     remaining = set(targets) - {start} if targets is not None else None
     heap: list[tuple[int, str]] = [(0, start)]
     reached = None  # with `first`: the target the search ended at
-    bound: dict[str, int] = {}  # hexes to the nearest remaining target, asked of a hex once for each neighbour
     while heap:
         c, here = heapq.heappop(heap)
         if c > spent[here]:
@@ -48,7 +47,6 @@ def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], c
                 break
             if not remaining:
                 break
-            bound.clear()  # the nearest remaining target may be farther now
         for h in steps(here):
             price = prices.get(h)
             if price is None:
@@ -56,12 +54,8 @@ def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], c
             nc = c + price
             if nc > mp or nc >= spent.get(h, mp + 1):
                 continue
-            if remaining and floor:
-                away = bound.get(h)
-                if away is None:
-                    away = bound[h] = min(map(hexgrid.distance, repeat(h), remaining, repeat(layout_)))
-                if nc + floor * away > mp:
-                    continue  # no target within reach from there
+            if remaining and floor and nc + floor * min(map(hexgrid.distance, repeat(h), remaining, repeat(layout_))) > mp:
+                continue  # no target within reach from there
             spent[h] = nc
             came_from[h] = here
             heapq.heappush(heap, (nc, h))
