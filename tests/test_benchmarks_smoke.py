@@ -51,3 +51,16 @@ def test_only_runs_the_chosen_target(tmp_path):
     assert proc.returncode in (0, 1), proc.stderr[-3000:]
     targets = {line.split()[0] for line in proc.stdout.splitlines() if line.endswith(("| PASS", "| FAIL"))}
     assert targets == {"verify"}, proc.stdout
+
+
+@pytest.mark.soak  # three processes under valgrind: half a minute or more
+@pytest.mark.skipif(__import__("shutil").which("valgrind") is None, reason="valgrind is not installed")
+def test_the_instruction_count_names_the_events_and_both_counts():
+    log = ROOT / "logs" / "freeform-demo" / "game.jsonl"
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), str(log)],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    events = sum(1 for line in log.read_bytes().splitlines() if line.strip())
+    verify, floor = (int(x.replace(",", "")) for x in
+                     __import__("re").findall(r"(\d[\d,]*) instructions/event", proc.stdout))
+    assert f"1 log(s), {events:,} events" in proc.stdout and verify > 0 and floor > 0, proc.stdout
