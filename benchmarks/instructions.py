@@ -1,6 +1,7 @@
 """Instructions per verified event, counted by valgrind's callgrind: unlike time on a shared virtual
-machine, the count is the same from run to run (within about 1.5%), so it can tell a change of a
-few per cent from noise.
+machine, the count is nearly the same from run to run (within about 2%: memos keyed by object ids
+depend on where objects land in memory), so it can tell a change of more than a few per cent from
+noise.
 
     python3 benchmarks/instructions.py LOG.jsonl [LOG.jsonl ...]
     python3 benchmarks/instructions.py --ruleset paris --workdir /tmp/adj   # the rulesets target's games
