@@ -79,13 +79,7 @@ class Work:
         units = self.units
         if len(units) != self._count:  # a unit was popped behind the index's back: scan
             return [u for u in units.values() if u.hex == h]
-        ids = self._hexes.get(h)
-        if ids is None:
-            base = self._base
-            if base is None:
-                base = self._base = hex_index(self.s)
-            ids = base.get(h, ())
-        return [units[i] for i in ids]
+        return [units[i] for i in self._ids_at(h)]
 
     def _ids_at(self, h: str) -> tuple[str, ...]:
         ids = self._hexes.get(h)
