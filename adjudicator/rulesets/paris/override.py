@@ -16,7 +16,6 @@ import msgspec
 
 from adjudicator.ruleset import Violation
 from adjudicator.rulesets.paris import hexgrid, reactions
-from adjudicator.rulesets.paris.leaders import drop_due
 from adjudicator.rulesets.paris.model import LEVELS, ORDERS, PState
 from adjudicator.rulesets.paris.morale import destroy
 from adjudicator.rulesets.paris.work import Work, on_map
@@ -86,15 +85,12 @@ def settle(w: Work, kind: str, ident: str) -> bool:
     """After a ruling that changed unit, leader or wing `ident`, no pending decision names a piece that is
     gone or asks what the state no longer allows (R39): a declared melee whose lead or target is
     gone is dropped and a support that is gone leaves it (§11.2); an adjutant whose wing has no unit left
-    is not placed (§5.2.2); a reaction window naming `ident` keeps only those that may still answer its
+    is not placed (§5.2.2, done by morale.destroy); a reaction window naming `ident` keeps only those that may still answer its
     trigger, and closes when none may (§8.2, §8.3, §10.3). A melee result waiting for a retreat or an
     advance (§11.4) is carried on again from its stage after a ruling on a unit it names (the lead, the
     defender, or the unit asked), as when the choice is made: the engine asks again of the state the
     ruling left, or goes on. True when the melees must go on (that last case). Ruling R45."""
     _drop_melees(w)
-    for wing in {x.wing for x in w.adjutants_due}:
-        if not any(u.wing == wing for u in w.units.values()):
-            drop_due(w, wing)
     if w.acting_unit and w.acting_unit not in w.units and w.acting_unit not in w.leaders:
         w.set(acting_unit="")
     if w.window is not None:

@@ -7,7 +7,6 @@ the state it came from is never touched, so apply stays pure.
 from __future__ import annotations
 
 from itertools import repeat
-from operator import eq, is_
 from typing import Any
 
 import msgspec
@@ -130,11 +129,6 @@ class Work:
         expr = self.table("dice").get("d10", "1d10z")
         return sum(self.dice.roll(purpose, expr, side))
 
-    def untouched(self) -> bool:
-        """No unit, leader or wing has changed yet: the work still shows the state it began from."""
-        s = self.s
-        return _same(self.units, s.units) and _same(self.leaders, s.leaders) and _same(self.wings, s.wings)
-
     def freeze(self) -> PState:
         s = msgspec.structs.replace(
             self.s, units=self.units, leaders=self.leaders, wings=self.wings, last=tuple(self.lines),
@@ -151,11 +145,6 @@ class Work:
     # -- geometry helpers --------------------------------------------------------
     def dist(self, a: str, b: str) -> int:
         return hexgrid.distance(a, b, self.s.layout)
-
-
-def _same(a: dict, b: dict) -> bool:
-    """The same keys in the same order, holding the very same (frozen) pieces."""
-    return len(a) == len(b) and all(map(is_, a.values(), b.values())) and all(map(eq, a, b))
 
 
 View = Work | PState
