@@ -179,8 +179,9 @@ def test_a_ruling_that_takes_a_wings_last_unit_off_the_map_ends_the_wing():
 
 
 def test_a_ruling_on_a_unit_the_melee_result_does_not_name_leaves_its_question_as_asked():
-    """R45: the retreat a melee result asks for (§11.4) is asked again only after a ruling on a unit the
-    result names (the attacker, the defender, the unit asked); a ruling on another unit leaves it."""
+    """§11.4 «цифра после R — число полей отступления» (the digit after R is the hexes the unit
+    retreats): the retreat a melee result asks for is asked again only after a ruling on a unit the
+    result names (the attacker, the defender, the unit asked); a ruling on another unit leaves it (R45)."""
     s = guards_attacked("D1R2", "du-roi-1")
     assert s.phase == "retreat" and s.units["du-roi-1"].hex not in ("0710", "0810")
     asked = RS.awaiting(s)
