@@ -211,16 +211,54 @@ def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None) 
 
 def leader_can_retreat(s: View, ld: Leader, away: str, board: Board | None = None) -> bool:
     """Whether leader_retreats finds any retreat, which says whether he can react at all: a home
-    next to him that he may enter settles it; else the search, ended at the first home reached."""
+    next to him that he may enter settles it; else a search that heads for the homes (_reaches)."""
     b = board or Board(s)
     homes = _retreat_homes(b, ld, away)
     if not homes:
         return False
     zone = b.enemy_zone(ld.side)
+    homes = {h for h in homes if h not in zone and b.passable(h)}  # no path may end in the others
     for h in hexgrid.ring(ld.hex, b.layout):
-        if h in homes and h not in zone and b.passable(h) and leader_cost(s, h) <= ld.ma:
+        if h in homes and leader_cost(s, h) <= ld.ma:
             return True  # the search would reach a home: this one, or one as cheap
-    return bool(_leader_search(b, ld, ld.ma, zone, homes, first=True))
+    return bool(homes) and _reaches(b, ld.hex, ld.ma, zone, homes)
+
+
+def _reaches(b: Board, start: str, mp: int, barred: Collection[str], targets: set[str]) -> bool:
+    """Whether a leader at `start` can reach any of `targets` for at most `mp`, through hexes not
+    `barred` (the question of _leader_search, without its paths). A* search: a hex is taken in the
+    order of its cost so far plus the least the nearest target can still cost (every hex costs at
+    least the cheapest terrain, and a step comes at most one hex nearer), so it heads straight for
+    the targets and gives up once nothing within `mp` is left to try."""
+    s, lay = b.s, b.layout
+    floor = _cheapest_terrain(s)
+    goals = [hexgrid.axial(h, lay) for h in targets]
+    bounds: dict[str, int] = {}
+
+    def bound(h: str) -> int:
+        found = bounds.get(h)
+        if found is None:
+            q, r = hexgrid.axial(h, lay)
+            found = bounds[h] = floor * min((abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr)) // 2 for gq, gr in goals)
+        return found
+
+    spent = {start: 0}
+    heap = [(bound(start), 0, start)]
+    while heap:
+        _, c, here = heapq.heappop(heap)
+        if c > spent[here]:
+            continue  # a cheaper way here was found after this one was queued
+        if here in targets:
+            return True
+        for h in hexgrid.ring(here, lay):
+            if h in barred or not b.passable(h):
+                continue
+            nc = c + leader_cost(s, h)
+            if nc > mp or nc >= spent.get(h, mp + 1) or nc + bound(h) > mp:
+                continue
+            spent[h] = nc
+            heapq.heappush(heap, (nc + bound(h), nc, h))
+    return False
 
 
 def _retreat_homes(b: Board, ld: Leader, away: str) -> set[str]:
