@@ -7,6 +7,7 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with
 
 _LINES: dict[tuple, frozenset[str]] = {}
+_BY_STATE: dict[tuple[int, str], tuple[object, tuple, frozenset[str]]] = {}
 
 
 def in_command(s: View, wing: str) -> frozenset[str]:
@@ -14,13 +15,22 @@ def in_command(s: View, wing: str) -> frozenset[str]:
 
     Memoised by what decides it: where the leader, the wing's units and the enemy stand, the
     impassable hexes and the map. It stays the same from event to event while the wing turns,
-    fires or waits, and between a check and the apply of the same event."""
+    fires or waits, and between a check and the apply of the same event. A state's answer is kept
+    by its units too (held, so that their id cannot be reused while cached): a Work in which no
+    unit has moved yet asks its state's, as the check of the same event did just before."""
     w = s.wings[wing]
     leader = s.leaders.get(w.leader)
     if leader is None:
         return frozenset()
     st = s.s if isinstance(s, Work) else s
     walls, _ = terrain_with(s, "impassable")  # the hexes the map marks impassable
+    units = st.units if not isinstance(s, Work) or s.positions_unchanged() else None
+    if units is not None:
+        # the rest of what decides it, should a state share its units with another (a test's)
+        rest = (leader.id, leader.hex, walls, st.layout, st.rows, st.cols)
+        hit = _BY_STATE.get((id(units), wing))
+        if hit is not None and hit[0] is units and hit[1] == rest:
+            return hit[2]
     own = tuple([(u.id, u.hex, u.cavalry) for u in s.units.values() if u.wing == wing and not u.artillery])
     key = (leader.hex, own, enemy_hexes(s, w.side), walls, st.layout, st.rows, st.cols)
     found = _LINES.get(key)
@@ -28,6 +38,10 @@ def in_command(s: View, wing: str) -> frozenset[str]:
         if len(_LINES) > 256:
             _LINES.clear()
         found = _LINES[key] = _compute(*key)
+    if units is not None:
+        if len(_BY_STATE) > 64:
+            _BY_STATE.clear()
+        _BY_STATE[(id(units), wing)] = (units, rest, found)
     return found
 
 

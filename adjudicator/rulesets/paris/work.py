@@ -80,6 +80,10 @@ class Work:
             return [u for u in units.values() if u.hex == h]
         return [units[i] for i in self._ids_at(h)]
 
+    def positions_unchanged(self) -> bool:
+        """No unit has moved or left the map in this event: every unit stands where the state has it."""
+        return not self._hexes and len(self.units) == len(self.s.units)
+
     def _ids_at(self, h: str) -> tuple[str, ...]:
         ids = self._hexes.get(h)
         if ids is None:
