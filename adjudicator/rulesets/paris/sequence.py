@@ -7,20 +7,19 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import ORDERS, Wing
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, edge_facing, toward_edge
 from adjudicator.rulesets.paris.movement import step_cost, turn_cost
-from adjudicator.rulesets.paris.work import View, Work, leader_of, units_at
+from adjudicator.rulesets.paris.work import View, Work, leader_of, manned_wings, units_at
 
 PRIORITY = {o: i for i, o in enumerate(ORDERS)}  # 0 = highest (§1.2)
 
 
-def can_activate(s: View, w: Wing, manned: set[str] | None = None) -> bool:
-    if manned is None:
-        manned = {u.wing for u in s.units.values()}
-    return not w.done and not w.barred and w.leader in s.leaders and w.id in manned
+def can_activate(s: View, w: Wing) -> bool:
+    return not w.done and not w.barred and w.leader in s.leaders and w.id in manned_wings(s)
 
 
 def eligible_wings(s: View, side: str) -> list[Wing]:
-    manned = {u.wing for u in s.units.values()}
-    return [w for w in s.wings.values() if w.side == side and can_activate(s, w, manned)]
+    manned, leaders = manned_wings(s), s.leaders
+    return [w for w in s.wings.values() if w.side == side and not w.done and not w.barred and w.leader in leaders
+            and w.id in manned]  # can_activate, for each wing
 
 
 def top_priority(s: View, sides: list[str]) -> int:

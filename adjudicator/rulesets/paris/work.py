@@ -219,6 +219,24 @@ def units_at(s: View, h: str) -> list[Unit]:
     return [units[i] for i in hex_index(s).get(h, ())]
 
 
+_MANNED: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def manned_wings(s: View) -> frozenset[str]:
+    """The wings with a unit on the map. Units only ever leave it, so a Work that has lost none has
+    its state's; memoised per frozen state (its units dict is held, so an id is never reused)."""
+    if isinstance(s, Work):
+        if len(s.units) != len(s.s.units):
+            return frozenset([u.wing for u in s.units.values()])
+        s = s.s
+    hit = _MANNED.get(id(s.units))
+    if hit is None or hit[0] is not s.units:
+        if len(_MANNED) > 64:
+            _MANNED.clear()
+        hit = _MANNED[id(s.units)] = (s.units, frozenset([u.wing for u in s.units.values()]))
+    return hit[1]
+
+
 def leaders_at(s: View, h: str) -> list[Leader]:
     return [ld for ld in s.leaders.values() if ld.hex == h]
 
