@@ -21,6 +21,11 @@ _OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", 
 
 class Work:
     def __init__(self, s: PState, dice: Any = None):
+        # every field of the state, read as a plain attribute (`set` keeps it current); the Work's
+        # own attributes below take the place of the state's units, leaders, wings and marks.
+        # Copied at once rather than fetched by a __getattr__: a class with one cannot have its
+        # attribute reads specialised by the interpreter, and a Work is read at every step
+        self.__dict__.update(msgspec.structs.asdict(s))
         self.s = s
         self.dice = dice
         self.units: dict[str, Unit] = dict(s.units)
@@ -37,16 +42,6 @@ class Work:
         self._count = len(self.units)
 
     # -- reading -------------------------------------------------------------
-    def __getattr__(self, name: str) -> Any:
-        """A field of the state, as this event has changed it so far. Reached only on the first
-        read of a name: the value is then kept on the instance, and `set` keeps that copy current."""
-        d = self.__dict__
-        changes = d.get("changes", {})
-        value = changes[name] if name in changes else getattr(d["s"], name)
-        if "changes" in d:
-            d[name] = value
-        return value
-
     def set(self, **kw: Any) -> None:
         self.changes.update(kw)
         if _OWN.isdisjoint(kw):
