@@ -25,7 +25,7 @@ class Work:
         # own attributes below take the place of the state's units, leaders, wings and marks.
         # Copied at once rather than fetched by a __getattr__: a class with one cannot have its
         # attribute reads specialised by the interpreter, and a Work is read at every step
-        self.__dict__.update(msgspec.structs.asdict(s))
+        self.__dict__ = msgspec.structs.asdict(s)
         self.s = s
         self.dice = dice
         self.units: dict[str, Unit] = dict(s.units)
