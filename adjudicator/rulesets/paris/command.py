@@ -4,6 +4,7 @@ units in command, never through an enemy unit or impassable terrain."""
 from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid
+from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY
 from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with
 
 _LINES: dict[tuple, frozenset[str]] = {}
@@ -31,7 +32,8 @@ def in_command(s: View, wing: str) -> frozenset[str]:
         hit = _BY_STATE.get((id(units), wing))
         if hit is not None and hit[0] is units and hit[1] == rest:
             return hit[2]
-    own = tuple([(u.id, u.hex, u.cavalry) for u in s.units.values() if u.wing == wing and not u.artillery])
+    # the kinds read directly, not through Unit's properties: this runs over every unit, often
+    own = tuple([(u.id, u.hex, u.kind in CAVALRY) for u in s.units.values() if u.wing == wing and u.kind != ARTILLERY])
     key = (leader.hex, own, enemy_hexes(s, w.side), walls, st.layout, st.rows, st.cols)
     found = _LINES.get(key)
     if found is None:

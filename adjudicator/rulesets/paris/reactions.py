@@ -38,7 +38,8 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
             d = hexgrid.distance(u.hex, trig.hex, lay)
             if d <= 2 or d <= beyond.get(u.kind, 2):
                 near.append((u.id, d, u))
-    near.sort(key=itemgetter(0))  # by id
+    if len(near) > 1:
+        near.sort(key=itemgetter(0))  # by id
     for _, d, u in near:
         if (event not in ("fire", "artfire") or u.id in fired_on) and (u.artillery or (d == 1 and u.fire > 0)):
             if not can_fire_at(s, u, trig, defensive=True):

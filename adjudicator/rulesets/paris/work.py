@@ -50,7 +50,8 @@ class Work:
             self.__dict__.update((name, value) for name, value in kw.items() if name not in _OWN)
 
     def other(self, side: str) -> str:
-        return self.s.other(side)
+        players = self.players  # PState.other, without the second call
+        return players[1] if side == players[0] else players[0]
 
     @property
     def active_side(self) -> str:
