@@ -17,7 +17,7 @@ from itertools import repeat
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Leader, Unit
-from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, layout, on_map, terrain_row
+from adjudicator.rulesets.paris.work import View, enemy_hexes, layout, on_map, terrain_row
 
 
 def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], cost: Callable[[str], int],
@@ -166,7 +166,7 @@ _FLOORS: dict[int, tuple[object, int]] = {}
 def _cheapest_terrain(s: View) -> int:
     """The least a leader pays for any hex: the bound that lets a search stop early. Memoised per
     terrain table (held, so that its id cannot be reused while cached)."""
-    table = (s.s if isinstance(s, Work) else s).tables.get("terrain", {})
+    table = s.tables.get("terrain", {})
     hit = _FLOORS.get(id(table))
     if hit is None or hit[0] is not table:
         if len(_FLOORS) > 16:

@@ -148,7 +148,7 @@ class Work:
 
 
 View = Work | PState
-"""Read-only helpers below take either a PState or a Work (both expose units, leaders, wings)."""
+"""Read-only helpers below take either a PState or a Work: a Work has every field of its state."""
 
 
 def standing_mode(s: View, side: str, kind: str) -> str:
@@ -157,12 +157,11 @@ def standing_mode(s: View, side: str, kind: str) -> str:
 
 
 def layout(s: View) -> str:
-    return s.s.layout if isinstance(s, Work) else s.layout
+    return s.layout
 
 
 def on_map(s: View, h: str) -> bool:
-    st = s.s if isinstance(s, Work) else s
-    return inside(h, st.rows, st.cols)
+    return inside(h, s.rows, s.cols)
 
 
 def inside(h: str, rows: int, cols: int) -> bool:
@@ -174,14 +173,12 @@ def inside(h: str, rows: int, cols: int) -> bool:
 
 
 def terrain_of(s: View, h: str) -> str:
-    st = s.s if isinstance(s, Work) else s
-    return st.terrain.get(h, "clear")
+    return s.terrain.get(h, "clear")
 
 
 def terrain_row(s: View, h: str) -> dict:
-    st = s.s if isinstance(s, Work) else s
-    t = st.tables.get("terrain", {})
-    return t.get(st.terrain.get(h, "clear"), t.get("clear", {}))  # the row of terrain_of(s, h)
+    t = s.tables.get("terrain", {})
+    return t.get(s.terrain.get(h, "clear"), t.get("clear", {}))  # the row of terrain_of(s, h)
 
 
 _BY_HEX: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
@@ -298,8 +295,7 @@ def effective_ma(u: Unit) -> int:
 
 
 def effective_morale(s: View, u: Unit) -> int:
-    st = s.s if isinstance(s, Work) else s
-    pen = st.tables.get("morale", {}).get("penalty", [0, 1, 2, 5])
+    pen = s.tables.get("morale", {}).get("penalty", [0, 1, 2, 5])
     return u.morale - pen[min(u.level, 3)]
 
 
@@ -332,14 +328,13 @@ def terrain_with(s: View, flag: str) -> tuple[frozenset[str], bool]:
     """The hexes the map lists whose terrain has `flag` (impassable, blocks), and whether clear
     ground has it: terrain_row's answer for every hex at once. Memoised per terrain map and
     terrain table, both held so that their ids cannot be reused while cached."""
-    st = s.s if isinstance(s, Work) else s
-    terrain, table = st.terrain, st.tables.get("terrain")
+    terrain, table = s.terrain, s.tables.get("terrain")
     key = (id(terrain), id(table), flag)
     hit = _TERRAIN.get(key)
     if hit is None or hit[0] is not terrain or hit[1] is not table:
         if len(_TERRAIN) > 64:
             _TERRAIN.clear()
-        flagged = frozenset(h for h in terrain if terrain_row(st, h).get(flag))
-        clear = bool(st.tables.get("terrain", {}).get("clear", {}).get(flag))  # terrain_row of an unlisted hex
+        flagged = frozenset(h for h in terrain if terrain_row(s, h).get(flag))
+        clear = bool(s.tables.get("terrain", {}).get("clear", {}).get(flag))  # terrain_row of an unlisted hex
         hit = _TERRAIN[key] = (terrain, table, (flagged, clear))
     return hit[2]
