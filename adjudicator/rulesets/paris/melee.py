@@ -43,7 +43,7 @@ def V(code: str, rule: str, msg: str) -> list[Violation]:
 
 def defender_in(s: View, h: str, side: str, by_hex: dict[str, list[Unit]] | None = None) -> Unit | None:
     """The unit that fights for a hex: forlorn hopes and artillery share its fate (§9.2)."""
-    units = by_hex.get(h, ()) if by_hex is not None else s.units.values()
+    units = by_hex.get(h, ()) if by_hex is not None else units_at(s, h)
     here = sorted((u for u in units if u.hex == h and u.side != side), key=lambda u: (u.kind in ("E", "ART"), u.id))
     return here[0] if here else None
 
