@@ -18,7 +18,7 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import MeleeStep, PState, Unit
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
-from adjudicator.rulesets.paris.work import View, Work, layout, standing_mode, units_at
+from adjudicator.rulesets.paris.work import View, Work, standing_mode, units_at
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
 
@@ -102,7 +102,7 @@ def _fate_of_stack(w: Work, h: str, side: str) -> None:
 
 def beyond(s: View, st: MeleeStep) -> str:
     """Passage à travers (§11.5): the hex past the defender's, straight on from the lead unit."""
-    lay = layout(s)
+    lay = s.layout
     d = hexgrid.direction_of(st.lead_hex, st.defender_hex, lay)
     return hexgrid.neighbour(st.defender_hex, d, lay) if d is not None else ""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Unit
 from adjudicator.rulesets.paris.morale import destroy, leader_risk, morale_check
-from adjudicator.rulesets.paris.work import View, Work, layout, los, terrain_row, terrain_with, units_at
+from adjudicator.rulesets.paris.work import View, Work, los, terrain_row, terrain_with, units_at
 
 ART_RANGE = 10  # §10.4
 GRAZING = 3  # §10.5
@@ -13,7 +13,7 @@ GRAZING = 3  # §10.5
 
 def can_fire_at(s: View, u: Unit, target: Unit, defensive: bool) -> str:
     """'' when u may fire at target, else the reason (with its rule)."""
-    lay = layout(s)
+    lay = s.layout
     if u.artillery:
         if u.fired:
             return "artillery fires once a turn and this one is marked Tiré (seed 000 §10.3)"

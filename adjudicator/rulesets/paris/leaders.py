@@ -13,7 +13,7 @@ from events.paris import Adjutant, React
 from adjudicator.ruleset import Awaiting, Violation
 from adjudicator.rulesets.paris import hexgrid, reach
 from adjudicator.rulesets.paris.model import Leader, PState, Unit
-from adjudicator.rulesets.paris.work import View, Work, layout, los, nearest_enemy, standing_mode, units_at
+from adjudicator.rulesets.paris.work import View, Work, los, nearest_enemy, standing_mode, units_at
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -145,7 +145,7 @@ def reaction_candidates(s: View, trig: Unit, event: str) -> list[str]:
     whose movement is at least its own, once an enemy activation, with a retreat open to them (R41)."""
     if event == "artfire":
         return []  # artillery fire spends no movement points (R34)
-    lay = layout(s)
+    lay = s.layout
     near = hexgrid.within(trig.hex, 2, lay)
     out = []
     board = None
@@ -168,7 +168,7 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
     if a.kind != "retreat":
         return _v("react/leader-turn", "§8.2", f"{a.unit} is a leader: he has no facing to turn; his reaction is a retreat "
                   "(`react LEADER retreat HEX...`, ruling R41)")
-    lay = layout(s)
+    lay = s.layout
     here, cost = ld.hex, 0
     for h in a.path:
         if not reach.passable(s, h) or h not in hexgrid.neighbours(here, lay):

@@ -14,7 +14,7 @@ from adjudicator.rulesets.paris import aftermath, hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.model import MeleeDecl, MeleeStep, Unit
 from adjudicator.rulesets.paris.morale import destroy, lose_levels
-from adjudicator.rulesets.paris.work import View, Work, effective_morale, layout, terrain_row, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_morale, terrain_row, units_at
 
 _RESULT = re.compile(r"^(?:A(\d)(?:R(\d))?)?-?(?:D(\d)(?:R(\d))?(P)?)?$")
 
@@ -55,7 +55,7 @@ def attacker_problem(s: View, u: Unit, target: Unit, reactive: bool) -> str:
         return f"{u.id}: artillery does not melee (seed 000 §9.2)"
     if u.level >= 2:
         return f"{u.id} is {'shaken' if u.level == 2 else 'broken'}: only normal or disordered units melee (ruling R16)"
-    if target.hex not in hexgrid.front_hexes(u.hex, u.facing, layout(s)):
+    if target.hex not in hexgrid.front_hexes(u.hex, u.facing, s.layout):
         return f"{target.id} at {target.hex} is not in {u.id}'s front hexes (seed 000 §11.2)"
     d = defender_in(s, target.hex, u.side)
     if u.infantry and d is not None and d.cavalry:
@@ -111,7 +111,7 @@ def reactive_candidates(s: View) -> list[Unit]:
     """§11.2: inactive units with no melee declared against them and an active unit in their front hexes."""
     attacked = targeted_hex_units(s)
     engaged = {m.lead for m in s.melees}.union(*(m.supports for m in s.melees))
-    lay = layout(s)
+    lay = s.layout
     out = []
     active = s.active_side
     by_hex: dict[str, list[Unit]] = {}  # the active units: the only ones an inactive unit can fight
@@ -134,7 +134,7 @@ def reactive_candidates(s: View) -> list[Unit]:
 
 def modifiers(s: View, lead: Unit, supports: list[Unit], d: Unit) -> list[tuple[str, int, str]]:
     """§11.3, every modifier with its source: (name, value, table used or '')."""
-    lay = layout(s)
+    lay = s.layout
     inter = s.tables.get("interaction", {}).get(lead.kind, {}).get(d.kind, 0)
     mods = [("morale difference", effective_morale(s, lead) - effective_morale(s, d), ""),
             ("unit interaction", int(inter), "interaction")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
 from adjudicator.rulesets.paris.model import LEVELS, Leader, Unit
-from adjudicator.rulesets.paris.work import View, Work, effective_morale, layout, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_morale, on_map, terrain_row, units_at
 
 RULE_MORALE = "seed 000 §12.1"
 
@@ -143,7 +143,7 @@ def _step_key(s: View, u: Unit, here: str, h: str, away: str) -> tuple[int, int,
     """The engine's preference among retreat steps (ruling R20): toward the unit's own edge, then
     farther from `away`, then the lowest hex id."""
     edge = toward_edge(s, u.side, h) - toward_edge(s, u.side, here)
-    farther = hexgrid.distance(h, away, layout(s)) - hexgrid.distance(here, away, layout(s))
+    farther = hexgrid.distance(h, away, s.layout) - hexgrid.distance(here, away, s.layout)
     return edge, -farther, h
 
 
@@ -151,7 +151,7 @@ def retreat_problem(s: View, u: Unit, here: str, h: str, away: str) -> tuple[str
     """Why `u` may not step from `here` into `h` on a melee retreat away from `away`, as (code, rule,
     reason), or None if it may: next to the hex it leaves, on the map, passable, no enemy in it, the
     stacking limits of §9.1 (which also bar passing through), farther from `away` at every step (R20)."""
-    lay = layout(s)
+    lay = s.layout
     if not on_map(s, h):
         return "retreat/off-map", "§11.4", f"{h} is off the map"
     if h not in hexgrid.neighbours(here, lay):
@@ -172,7 +172,7 @@ def retreat_problem(s: View, u: Unit, here: str, h: str, away: str) -> tuple[str
 def retreat_paths(s: View, u: Unit, n: int, away: str) -> list[tuple[str, ...]]:
     """Every legal melee retreat of exactly `n` hexes (§11.4), the engine's preference first (R20).
     Each step is strictly farther from `away`, so a path never doubles back: at most 3**n paths."""
-    lay = layout(s)
+    lay = s.layout
     found: list[tuple[tuple, tuple[str, ...]]] = []
 
     def walk(here: str, path: tuple[str, ...], keys: tuple) -> None:

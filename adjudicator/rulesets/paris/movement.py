@@ -9,7 +9,7 @@ from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.model import Unit
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, nearest_enemy, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, nearest_enemy, on_map, terrain_row, units_at
 
 
 def V(code: str, rule: str, msg: str) -> list[Violation]:
@@ -66,7 +66,7 @@ def check_move(s: View, actor: str, uid: str, path: tuple[str, ...]) -> list[Vio
     if found:
         return found
     u = s.units[uid]
-    lay = layout(s)
+    lay = s.layout
     if u.artillery:
         return V("move/artillery", "§8.1", f"{uid}: artillery never moves")
     if u.level >= 2:
@@ -126,7 +126,7 @@ def check_leader_move(s: View, actor: str, lid: str, path: tuple[str, ...]) -> l
         return V("move/finished", "§8.1", f"{lid} has finished his movement")
     if not path:
         return V("move/empty", "§8.1", "move: name the hexes entered")
-    lay = layout(s)
+    lay = s.layout
     here, cost = ld.hex, 0
     mp = ld.ma if not ld.acted else ld.mp
     for h in path:
@@ -242,7 +242,7 @@ def check_rally(s: View, actor: str, uid: str) -> list[Violation]:
     if order == "attack":
         return V("order/attack-rally", "§6.2", f"{uid}'s wing is under Attack!: no unit may rally")
     ld = leader_of(s, u.wing)
-    if order == "march" and (ld is None or hexgrid.distance(u.hex, ld.hex, layout(s)) > 1):
+    if order == "march" and (ld is None or hexgrid.distance(u.hex, ld.hex, s.layout) > 1):
         return V("order/march-rally", "§6.2", f"{uid}'s wing is under March: only units next to or with their leader may rally")
     return []
 

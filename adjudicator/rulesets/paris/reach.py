@@ -17,7 +17,7 @@ from itertools import repeat
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Leader, Unit
-from adjudicator.rulesets.paris.work import View, enemy_hexes, layout, on_map, terrain_row
+from adjudicator.rulesets.paris.work import View, enemy_hexes, on_map, terrain_row
 
 
 def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], cost: Callable[[str], int],
@@ -89,7 +89,7 @@ class Board:
 
     def __init__(self, s: View):
         self.s = s
-        self.layout = layout(s)
+        self.layout = s.layout
         self._open: dict[str, bool] = {}
         self._near: dict[str, dict[str, int]] = {}
         self._enemies: dict[str, dict[int, list[int]]] = {}  # side -> enemy axial q by row r
@@ -150,7 +150,7 @@ _ZONES: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
 def enemy_zone(s: View, side: str) -> frozenset[str]:
     """The hexes holding or next to a unit not of `side`. Memoised by where those units stand (as
     work.nearest_enemy): the side not moving stands still event after event."""
-    key = (layout(s), enemy_hexes(s, side))
+    key = (s.layout, enemy_hexes(s, side))
     out = _ZONES.get(key)
     if out is None:
         if len(_ZONES) > 256:

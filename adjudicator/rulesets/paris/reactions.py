@@ -11,11 +11,11 @@ from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Unit, Window
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, layout, leader_of, los, standing_mode, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, los, standing_mode, units_at
 
 
 def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
-    return hexgrid.in_cone(cav_hex, facing, h, depth, layout(s))
+    return hexgrid.in_cone(cav_hex, facing, h, depth, s.layout)
 
 
 def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -> tuple[list[str], list[str], list[str]]:
@@ -26,7 +26,7 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     side = s.other(trig.side)
     depth = int(s.tables.get("interception", {}).get("zone_depth", 2))
     fire, inter, react = [], [], []
-    lay = layout(s)
+    lay = s.layout
     # how far each may be: artillery fires 10 hexes (§10.4), cavalry intercepts `depth` away (§8.3),
     # any unit reacts within 2 (§8.2); most units are farther, and only those two hexes from the
     # trigger, or artillery and cavalry with a longer reach, need their distance taken
@@ -63,7 +63,7 @@ def may_retreat(s: View, u: Unit, trig: Unit, win: Window) -> bool:
         return s.wings[u.wing].order == "rally"
     if not (u.cavalry and trig.infantry and win.event == "enter"):
         return False
-    lay = layout(s)
+    lay = s.layout
     return not win.came_from or hexgrid.distance(trig.hex, u.hex, lay) < hexgrid.distance(win.came_from, u.hex, lay)
 
 

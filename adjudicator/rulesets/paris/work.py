@@ -156,10 +156,6 @@ def standing_mode(s: View, side: str, kind: str) -> str:
     return s.standing.get(side, {}).get(kind, "ask")
 
 
-def layout(s: View) -> str:
-    return s.layout
-
-
 def on_map(s: View, h: str) -> bool:
     return inside(h, s.rows, s.cols)
 
@@ -263,7 +259,7 @@ def enemy_hexes(s: View, side: str) -> tuple[str, ...]:
 def nearest_enemy(s: View, side: str, h: str) -> int:
     """Hexes from h to the nearest enemy unit. Memoised by where the enemy stands, not by state:
     while one side moves the other stands still, so the memo serves event after event."""
-    lay = layout(s)
+    lay = s.layout
     key = (lay, enemy_hexes(s, side))
     memo = _NEAREST.get(key)
     if memo is None:
@@ -309,7 +305,7 @@ def blocks_los(s: View, h: str) -> bool:
 def los(s: View, a: str, b: str) -> bool:
     """§10.2, hex by hex as blocks_los says: the terrain from its memo, the units from the index
     of who stands where, for the few hexes the line crosses."""
-    lay = layout(s)
+    lay = s.layout
     if hexgrid.distance(a, b, lay) <= 1:
         return True  # adjacent hexes always see each other
     terrain, clear = terrain_with(s, "blocks")
