@@ -104,7 +104,7 @@ def check_declare(s: View, actor: str, lead: str, supports: tuple[str, ...], tar
 
 def targeted_hex_units(s: View) -> set[str]:
     hexes = {s.units[m.target].hex for m in s.melees if m.target in s.units and not m.reactive}
-    return {u.id for u in s.units.values() if u.hex in hexes}
+    return {u.id for u in s.units.values() if u.hex in hexes} if hexes else set()
 
 
 def reactive_candidates(s: View) -> list[Unit]:
@@ -115,11 +115,14 @@ def reactive_candidates(s: View) -> list[Unit]:
     out = []
     active = s.active_side
     by_hex: dict[str, list[Unit]] = {}  # the active units: the only ones an inactive unit can fight
+    inactive = []
     for x in s.units.values():
         if x.side == active:
             by_hex.setdefault(x.hex, []).append(x)
-    for u in s.units.values():
-        if u.side == active or u.id in attacked or u.id in engaged:
+        else:
+            inactive.append(x)
+    for u in inactive:
+        if u.id in attacked or u.id in engaged:
             continue
         for h in hexgrid.front_hexes(u.hex, u.facing, lay):
             if h not in by_hex:
