@@ -156,3 +156,19 @@ def rechain(lines: list[bytes]) -> list[bytes]:
         prev = event_hash(prev, body)
         out.append(to_line(body, prev))
     return out
+
+
+def paris_states(stride: int):
+    """Every `stride`-th state (the first of each stride) of the shipped paris games, replayed."""
+    from adjudicator.chain import split_line
+    from adjudicator.engine import load_game, replay_event, start
+
+    for log in sorted(LOGS.glob("paris-*/game.jsonl")):
+        lines = log.read_bytes().splitlines()
+        game = load_game(split_line(lines[0], "")[0])
+        state = start(game)
+        for n, line in enumerate(lines[1:]):
+            state = replay_event(game, state, game.decode(split_line(line, "")[0], ""))
+            if n % stride == 0:
+                yield state.rules
+

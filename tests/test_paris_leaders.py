@@ -411,26 +411,15 @@ def test_whether_a_leader_can_react_is_whether_any_retreat_is_open_to_him():
     дальше от вражеского отряда. Он не может оказываться рядом с вражеским отрядом»). The reaction
     check answers it with a home next to him before any search: on every state of the shipped games,
     for every leader and every enemy unit within 2 hexes, its answer is the full search's."""
-    from pathlib import Path
-
-    from adjudicator.chain import split_line
-    from adjudicator.engine import load_game, replay_event, start
     from adjudicator.rulesets.paris import reach
+    from conftest import paris_states
 
     asked = {True: 0, False: 0}
-    for log in sorted((Path(__file__).resolve().parent.parent / "logs").glob("paris-*/game.jsonl")):
-        lines = log.read_bytes().splitlines()
-        game = load_game(split_line(lines[0], "")[0])
-        state = start(game)
-        for n, line in enumerate(lines[1:]):
-            state = replay_event(game, state, game.decode(split_line(line, "")[0], ""))
-            if n % 4:
-                continue  # one state in four: enough positions, in a few seconds
-            s = state.rules
-            for ld in s.leaders.values():
-                for u in s.units.values():
-                    if u.side != ld.side and hexgrid.distance(u.hex, ld.hex, s.layout) <= 2:
-                        can = reach.leader_can_retreat(s, ld, u.hex)
-                        assert can == bool(reach.leader_retreats(s, ld, u.hex)), (ld.id, u.id, s.turn)
-                        asked[can] += 1
+    for s in paris_states(4):  # one state in four: enough positions, in a few seconds
+        for ld in s.leaders.values():
+            for u in s.units.values():
+                if u.side != ld.side and hexgrid.distance(u.hex, ld.hex, s.layout) <= 2:
+                    can = reach.leader_can_retreat(s, ld, u.hex)
+                    assert can == bool(reach.leader_retreats(s, ld, u.hex)), (ld.id, u.id, s.turn)
+                    asked[can] += 1
     assert asked[True] > 20 and asked[False] > 20

@@ -5,32 +5,16 @@ on the map, the lines of command) answers for a Work as it would be worked out a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import msgspec
 
-from adjudicator.chain import split_line
-from adjudicator.engine import load_game, replay_event, start
 from adjudicator.rulesets.paris import command, morale
 from adjudicator.rulesets.paris.model import PState
 from adjudicator.rulesets.paris.work import Work, manned_wings
-
-LOGS = Path(__file__).resolve().parent.parent / "logs"
-
-
-def _states(stride: int = 40):
-    for log in sorted(LOGS.glob("paris-*/game.jsonl")):
-        lines = log.read_bytes().splitlines()
-        game = load_game(split_line(lines[0], "")[0])
-        state = start(game)
-        for n, line in enumerate(lines[1:]):
-            state = replay_event(game, state, game.decode(split_line(line, "")[0], ""))
-            if n % stride == 0:
-                yield state.rules
+from conftest import paris_states
 
 
 def test_a_work_reads_every_field_of_its_state_and_what_set_changed():
-    s = next(_states())
+    s = next(paris_states(40))
     w = Work(s)
     own = {"units", "leaders", "wings", "marks"}
     for name in PState.__struct_fields__:
@@ -47,7 +31,7 @@ def test_a_work_reads_every_field_of_its_state_and_what_set_changed():
 
 def test_the_manned_wings_and_the_lines_of_command_answer_as_worked_out_afresh():
     checked = 0
-    for s in _states():
+    for s in paris_states(40):
         w = Work(s)
         assert manned_wings(w) == {u.wing for u in s.units.values()}
         for wing in s.wings:

@@ -5,28 +5,13 @@ Stacking (§9.1), lines of sight (§10.2) and retreats (§11.4) all ask it."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from adjudicator.chain import split_line
-from adjudicator.engine import load_game, replay_event, start
 from adjudicator.rulesets.paris.work import Work, units_at
-
-LOGS = Path(__file__).resolve().parent.parent / "logs"
+from conftest import paris_states
 
 
 def _scan(s, h):
     return [u for u in s.units.values() if u.hex == h]
-
-
-def _states(stride: int = 25):
-    for log in sorted(LOGS.glob("paris-*/game.jsonl")):
-        lines = log.read_bytes().splitlines()
-        game = load_game(split_line(lines[0], "")[0])
-        state = start(game)
-        for n, line in enumerate(lines[1:]):
-            state = replay_event(game, state, game.decode(split_line(line, "")[0], ""))
-            if n % stride == 0:
-                yield state.rules
 
 
 def _agrees(s) -> None:
@@ -38,7 +23,7 @@ def _agrees(s) -> None:
 def test_the_index_answers_as_a_scan_while_units_move_stack_and_leave():
     rng = random.Random(7)
     checked = 0
-    for s in _states():
+    for s in paris_states(25):
         _agrees(s)
         w = Work(s)
         for _ in range(12):
@@ -57,7 +42,7 @@ def test_the_index_answers_as_a_scan_while_units_move_stack_and_leave():
 
 
 def test_a_unit_popped_behind_the_index_is_found_gone_by_a_scan():
-    s = next(_states())
+    s = next(paris_states(25))
     w = Work(s)
     uid = next(iter(w.units))
     h = w.units[uid].hex
