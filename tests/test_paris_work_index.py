@@ -1,5 +1,6 @@
 """The index of who stands where (work.units_at) answers as a scan of the units would: in a Work as
-units move, stack and leave the map, and in the state a Work freezes into, which inherits it.
+units move, stack and leave the map, in the state a Work freezes into, which inherits it, and in
+the state the Work began from, whose index the Work copies before its first change.
 Stacking (§9.1), lines of sight (§10.2) and retreats (§11.4) all ask it."""
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def test_the_index_answers_as_a_scan_while_units_move_stack_and_leave():
             _agrees(w)
         frozen = w.freeze()
         _agrees(frozen)  # the index handed on
+        _agrees(s)  # the state it began from shares no index the Work changed
         checked += 1
     assert checked > 20
 

@@ -16,7 +16,7 @@ from adjudicator.rulesets.paris.model import Leader, Mark, PState, Unit, Wing
 
 
 # the Work's own attributes: never shadowed by a field of the state
-_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_base", "_hexes", "_count"})
+_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_where", "_moved", "_count"})
 
 
 class Work:
@@ -35,10 +35,11 @@ class Work:
         self.lines: list[str] = []
         self.marks: list[Mark] = []
         self.prov: list[str] = []
-        # who stands where: the ids by hex of the state it began from (hex_index), under those of
-        # the hexes this event has changed (set_unit, remove_unit); freeze hands the whole on
-        self._base: dict[str, tuple[str, ...]] | None = None
-        self._hexes: dict[str, tuple[str, ...]] = {}
+        # who stands where: the ids by hex of the state it began from (hex_index), shared until this
+        # event moves a unit, then the Work's own copy, kept current by set_unit and remove_unit;
+        # freeze hands it on to the next state
+        self._where: dict[str, tuple[str, ...]] | None = None
+        self._moved = False
         self._count = len(self.units)
 
     # -- reading -------------------------------------------------------------
@@ -72,21 +73,26 @@ class Work:
     def units_here(self, h: str) -> list[Unit]:
         """The units in hex h, in the order of the units (as a scan of them would find them)."""
         units = self.units
-        if len(units) != self._count:  # a unit was popped behind the index's back: scan
-            return [u for u in units.values() if u.hex == h]
-        return [units[i] for i in self._ids_at(h)]
+        return [units[i] for i in self.where().get(h, ())]
 
     def positions_unchanged(self) -> bool:
         """No unit has moved or left the map in this event: every unit stands where the state has it."""
-        return not self._hexes and len(self.units) == len(self.s.units)
+        return not self._moved and len(self.units) == len(self.s.units)
 
-    def _ids_at(self, h: str) -> tuple[str, ...]:
-        ids = self._hexes.get(h)
-        if ids is None:
-            if self._base is None:
-                self._base = hex_index(self.s)
-            ids = self._base.get(h, ())
-        return ids
+    def where(self) -> dict[str, tuple[str, ...]]:
+        """The ids of the units by hex, in the order of the units (a hex may map to no id)."""
+        if len(self.units) != self._count:  # a unit was popped behind the index's back: index afresh
+            return _index(self.units)
+        where = self._where
+        if where is None:
+            where = self._where = hex_index(self.s)
+        return where
+
+    def _writable_where(self) -> dict[str, tuple[str, ...]]:
+        if not self._moved:
+            self._where = dict(self.where())  # the state's index is shared: copy it before the first change
+            self._moved = True
+        return self._where
 
     # -- writing ---------------------------------------------------------------
     def set_unit(self, uid: str, **kw: Any) -> Unit:
@@ -94,18 +100,20 @@ class Work:
         u = msgspec.structs.replace(old, **kw)
         self.units[uid] = u
         if u.hex != old.hex:
-            self._hexes[old.hex] = tuple([x for x in self._ids_at(old.hex) if x != uid])
-            there = self._ids_at(u.hex) + (uid,)
+            where = self._writable_where()
+            where[old.hex] = tuple([x for x in where.get(old.hex, ()) if x != uid])
+            there = where.get(u.hex, ()) + (uid,)
             if len(there) > 1:  # a stack: in the order of the units, as a scan finds them
                 order = {x: i for i, x in enumerate(self.units)}
                 there = tuple(sorted(there, key=order.__getitem__))
-            self._hexes[u.hex] = there
+            where[u.hex] = there
         return u
 
     def remove_unit(self, uid: str) -> Unit:
         """Take a unit off the map (destroyed, or removed by a ruling)."""
+        where = self._writable_where()
         u = self.units.pop(uid)
-        self._hexes[u.hex] = tuple([x for x in self._ids_at(u.hex) if x != uid])
+        where[u.hex] = tuple([x for x in where.get(u.hex, ()) if x != uid])
         self._count -= 1
         return u
 
@@ -134,12 +142,12 @@ class Work:
             self.s, units=self.units, leaders=self.leaders, wings=self.wings, last=tuple(self.lines),
             marks=tuple(self.marks), provisional_used=tuple(self.prov), **self.changes)
         if len(self.units) == self._count:  # the index is whole: the next state need not make its own
-            base = self._base  # set whenever a hex changed (_ids_at)
-            if base is None:
+            where = self._where  # set once the index was read or a unit moved
+            if where is None:
                 hit = _BY_HEX.get(id(self.s.units))
-                base = hit[1] if hit is not None and hit[0] is self.s.units else None
-            if base is not None:
-                _remember_index(s.units, {**base, **self._hexes} if self._hexes else base)
+                where = hit[1] if hit is not None and hit[0] is self.s.units else None
+            if where is not None:
+                _remember_index(s.units, where)
         return s
 
     # -- geometry helpers --------------------------------------------------------
@@ -187,10 +195,14 @@ def hex_index(s: PState) -> dict[str, tuple[str, ...]]:
     hit = _BY_HEX.get(id(s.units))
     if hit is not None and hit[0] is s.units:
         return hit[1]
+    return _remember_index(s.units, _index(s.units))
+
+
+def _index(units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
     index: dict[str, list[str]] = {}
-    for uid, u in s.units.items():
+    for uid, u in units.items():
         index.setdefault(u.hex, []).append(uid)
-    return _remember_index(s.units, {h: tuple(ids) for h, ids in index.items()})
+    return {h: tuple(ids) for h, ids in index.items()}
 
 
 def _remember_index(units: dict[str, Unit], index: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
