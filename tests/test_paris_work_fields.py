@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
-from adjudicator.rulesets.paris import command, morale
+from adjudicator.rulesets.paris import command, hexgrid, morale, reactions, work
 from adjudicator.rulesets.paris.model import PState
 from adjudicator.rulesets.paris.work import Work, manned_wings
 from conftest import paris_states
@@ -46,3 +46,62 @@ def test_the_manned_wings_and_the_lines_of_command_answer_as_worked_out_afresh()
             assert command.in_command(w, wing) == command.in_command(msgspec.structs.replace(s, units=dict(w.units)), wing)
         checked += 1
     assert checked > 10
+
+
+def _fresh_others(units, side):
+    them = [u for u in units.values() if u.side != side]
+    return tuple(u.hex for u in them), tuple(u.id for u in them if u.artillery)
+
+
+def test_what_a_state_keeps_of_the_other_side_answers_as_worked_out_afresh():
+    """A Work asks its state about a side that stood still, works it out for one that moved, and
+    the state it freezes into keeps only the answers of the sides that stood still."""
+    checked = 0
+    for s in paris_states(40):
+        a, b = s.players
+        for side in (a, b):
+            them = work.others(s, side)
+            assert (them.hexes, them.artillery) == _fresh_others(s.units, side)
+        w = Work(s)
+        mover = next((u for u in w.units.values() if u.side == a and not u.artillery), None)
+        if mover is None:
+            continue
+        free = next(h for h in hexgrid.neighbours(mover.hex, s.layout) if not work.units_at(w, h))
+        w.set_unit(mover.id, hex=free)
+        assert work.others(w, a) is work.others(s, a)  # b's units stood still: the state's answer
+        assert (work.others(w, b).hexes, work.others(w, b).artillery) == _fresh_others(w.units, b)
+        frozen = w.freeze()
+        assert work.others(frozen, a) is work.others(s, a)  # handed on
+        for side in (a, b):
+            them = work.others(frozen, side)
+            assert (them.hexes, them.artillery) == _fresh_others(frozen.units, side)
+        checked += 1
+    assert checked > 10
+
+
+def test_reactions_found_without_a_scan_are_those_a_scan_finds(monkeypatch):
+    """§8.2, §8.3, §10.3: with none of the other side within 2 hexes of the trigger, only their
+    artillery is looked at; a full scan of the units finds the same candidates."""
+    triggers = []
+    for s in paris_states(15):
+        for u in s.units.values():
+            for event in ("enter", "turn", "fire", "artfire", "rally"):
+                triggers.append((s, u.id, event))
+    quick = [reactions.eligible(s, uid, event) for s, uid, event in triggers]
+
+    class Everywhere(frozenset):
+        def isdisjoint(self, other):
+            return False  # as if one of them stood within 2 of every hex: always the full scan
+
+    real = work.others
+
+    def scanned(s, side):
+        them = real(s, side)
+        slow = work.Others.__new__(work.Others)
+        slow.hexes, slow.artillery, slow.hex_set = them.hexes, them.artillery, Everywhere()
+        return slow
+
+    monkeypatch.setattr(reactions, "others", scanned)
+    full = [reactions.eligible(s, uid, event) for s, uid, event in triggers]
+    assert quick == full
+    assert sum(1 for found in quick if any(found)) > 50  # the candidates compared are not all empty

@@ -8,7 +8,6 @@ from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY
 from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with
 
 _LINES: dict[tuple, frozenset[str]] = {}
-_BY_STATE: dict[tuple[int, str], tuple[object, tuple, frozenset[str]]] = {}
 
 
 def in_command(s: View, wing: str) -> frozenset[str]:
@@ -16,9 +15,9 @@ def in_command(s: View, wing: str) -> frozenset[str]:
 
     Memoised by what decides it: where the leader, the wing's units and the enemy stand, the
     impassable hexes and the map. It stays the same from event to event while the wing turns,
-    fires or waits, and between a check and the apply of the same event. A state's answer is kept
-    by its units too (held, so that their id cannot be reused while cached): a Work in which no
-    unit has moved yet asks its state's, as the check of the same event did just before."""
+    fires or waits, and between a check and the apply of the same event. A state keeps its own
+    answer too: a Work in which no unit has moved yet asks its state's, as the check of the same
+    event did just before, unless the wing's leader has moved or changed."""
     w = s.wings[wing]
     leader = s.leaders.get(w.leader)
     if leader is None:
@@ -27,11 +26,12 @@ def in_command(s: View, wing: str) -> frozenset[str]:
     walls, _ = terrain_with(s, "impassable")  # the hexes the map marks impassable
     units = st.units if not isinstance(s, Work) or s.positions_unchanged() else None
     if units is not None:
-        # the rest of what decides it, should a state share its units with another (a test's)
-        rest = (leader.id, leader.hex, walls, st.layout, st.rows, st.cols)
-        hit = _BY_STATE.get((id(units), wing))
-        if hit is not None and hit[0] is units and hit[1] == rest:
-            return hit[2]
+        kept = st.__dict__.get("command")
+        if kept is None:
+            kept = st.__dict__["command"] = {}
+        hit = kept.get(wing)
+        if hit is not None and hit[0] == (leader.id, leader.hex):  # a Work's leader may have moved
+            return hit[1]
     # the kinds read directly, not through Unit's properties: this runs over every unit, often
     own = tuple([(u.id, u.hex, u.kind in CAVALRY) for u in s.units.values() if u.wing == wing and u.kind != ARTILLERY])
     key = (leader.hex, own, enemy_hexes(s, w.side), walls, st.layout, st.rows, st.cols)
@@ -41,9 +41,7 @@ def in_command(s: View, wing: str) -> frozenset[str]:
             _LINES.clear()
         found = _LINES[key] = _compute(*key)
     if units is not None:
-        if len(_BY_STATE) > 64:
-            _BY_STATE.clear()
-        _BY_STATE[(id(units), wing)] = (units, rest, found)
+        kept[wing] = ((leader.id, leader.hex), found)
     return found
 
 

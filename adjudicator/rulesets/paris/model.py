@@ -142,7 +142,10 @@ class Mark(msgspec.Struct, frozen=True, gc=False):
     dst: str
 
 
-class PState(msgspec.Struct, frozen=True, kw_only=True):
+class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
+    """A state of the game. Its fields are all there is to it; its __dict__ keeps only what is worked
+    out from them and asked again and again (work.kept), never encoded, never copied by replace."""
+
     game: str
     scenario: str
     title: str

@@ -11,7 +11,7 @@ from adjudicator.rulesets.paris import hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Unit, Window
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, los, standing_mode, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, los, others, standing_mode, units_at
 
 
 def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
@@ -31,13 +31,24 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     # any unit reacts within 2 (§8.2); most units are farther, and only those two hexes from the
     # trigger, or artillery and cavalry with a longer reach, need their distance taken
     beyond = {ARTILLERY: 10} | (dict.fromkeys(CAVALRY, depth) if depth > 2 else {})
-    close = hexgrid.within(trig.hex, 2, lay)
+    here = trig.hex
     near = []
-    for u in s.units.values():  # one pass over the units costs less than a look into each of the 19 hexes
-        if u.side == side and (u.hex in close or u.kind in beyond):
-            d = hexgrid.distance(u.hex, trig.hex, lay)
-            if d <= 2 or d <= beyond.get(u.kind, 2):
-                near.append((u.id, d, u))
+    them = others(s, trig.side)
+    close = hexgrid.within(here, 2, lay)
+    if depth <= 2 and them.hex_set.isdisjoint(close):
+        # none of them within 2 (most often so): only their artillery may reach
+        units = s.units
+        for i in them.artillery:
+            u = units[i]
+            d = hexgrid.distance(u.hex, here, lay)
+            if d <= 10:
+                near.append((i, d, u))
+    else:
+        for u in s.units.values():  # one pass over the units costs less than a look into each of the 19 hexes
+            if u.side == side and (u.hex in close or u.kind in beyond):
+                d = hexgrid.distance(u.hex, here, lay)
+                if d <= 2 or d <= beyond.get(u.kind, 2):
+                    near.append((u.id, d, u))
     if len(near) > 1:
         near.sort(key=itemgetter(0))  # by id
     for _, d, u in near:

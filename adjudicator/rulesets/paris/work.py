@@ -12,11 +12,11 @@ from typing import Any
 import msgspec
 
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import Leader, Mark, PState, Unit, Wing
+from adjudicator.rulesets.paris.model import ARTILLERY, Leader, Mark, PState, Unit, Wing
 
 
 # the Work's own attributes: never shadowed by a field of the state
-_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_where", "_moved", "_count"})
+_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_where", "_moved", "_count", "_moved_sides"})
 
 
 class Work:
@@ -41,6 +41,7 @@ class Work:
         self._where: dict[str, tuple[str, ...]] | None = None
         self._moved = False
         self._count = len(self.units)
+        self._moved_sides: set[str] = set()  # the sides a unit of which has moved or left the map
 
     # -- reading -------------------------------------------------------------
     def set(self, **kw: Any) -> None:
@@ -79,6 +80,10 @@ class Work:
         """No unit has moved or left the map in this event: every unit stands where the state has it."""
         return not self._moved and len(self.units) == len(self.s.units)
 
+    def stood_still(self, side: str) -> bool:
+        """No unit but those of `side` has moved or left the map in this event."""
+        return len(self.units) == self._count and self._moved_sides <= {side}
+
     def where(self) -> dict[str, tuple[str, ...]]:
         """The ids of the units by hex, in the order of the units (a hex may map to no id)."""
         if len(self.units) != self._count:  # a unit was popped behind the index's back: index afresh
@@ -100,6 +105,7 @@ class Work:
         u = msgspec.structs.replace(old, **kw)
         self.units[uid] = u
         if u.hex != old.hex:
+            self._moved_sides.add(u.side)
             where = self._writable_where()
             where[old.hex] = tuple([x for x in where.get(old.hex, ()) if x != uid])
             there = where.get(u.hex, ()) + (uid,)
@@ -113,6 +119,7 @@ class Work:
         """Take a unit off the map (destroyed, or removed by a ruling)."""
         where = self._writable_where()
         u = self.units.pop(uid)
+        self._moved_sides.add(u.side)
         where[u.hex] = tuple([x for x in where.get(u.hex, ()) if x != uid])
         self._count -= 1
         return u
@@ -141,13 +148,16 @@ class Work:
         s = msgspec.structs.replace(
             self.s, units=self.units, leaders=self.leaders, wings=self.wings, last=tuple(self.lines),
             marks=tuple(self.marks), provisional_used=tuple(self.prov), **self.changes)
-        if len(self.units) == self._count:  # the index is whole: the next state need not make its own
-            where = self._where  # set once the index was read or a unit moved
-            if where is None:
-                hit = _BY_HEX.get(id(self.s.units))
-                where = hit[1] if hit is not None and hit[0] is self.s.units else None
+        if len(self.units) == self._count:  # the index is whole: what is kept of the units may go on
+            was, now = self.s.__dict__, s.__dict__
+            where = self._where if self._where is not None else was.get("where")
             if where is not None:
-                _remember_index(s.units, where)
+                now["where"] = where
+            if "manned" in was and len(self.units) == len(self.s.units):  # no unit left the map
+                now["manned"] = was["manned"]
+            kept = was.get("others")
+            if kept is not None:  # the units not of a side, for each side whose others stood still
+                now["others"] = {side: them for side, them in kept.items() if self._moved_sides <= {side}}
         return s
 
     # -- geometry helpers --------------------------------------------------------
@@ -185,17 +195,15 @@ def terrain_row(s: View, h: str) -> dict:
     return t.get(s.terrain.get(h, "clear"), t.get("clear", {}))  # the row of terrain_of(s, h)
 
 
-_BY_HEX: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}
-
-
 def hex_index(s: PState) -> dict[str, tuple[str, ...]]:
     """The ids of a frozen state's units by hex, in the order of the units (a hex may map to no id).
-    Memoised per units dict, held so that its id cannot be reused while cached; the state a Work
-    freezes into is given the index the Work kept, so most states never need one made."""
-    hit = _BY_HEX.get(id(s.units))
-    if hit is not None and hit[0] is s.units:
-        return hit[1]
-    return _remember_index(s.units, _index(s.units))
+    Kept by the state; the state a Work freezes into is given the index the Work kept, so most
+    states never need one made."""
+    kept = s.__dict__
+    where = kept.get("where")
+    if where is None:
+        where = kept["where"] = _index(s.units)
+    return where
 
 
 def _index(units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
@@ -203,13 +211,6 @@ def _index(units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
     for uid, u in units.items():
         index.setdefault(u.hex, []).append(uid)
     return {h: tuple(ids) for h, ids in index.items()}
-
-
-def _remember_index(units: dict[str, Unit], index: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    if len(_BY_HEX) > 64:
-        _BY_HEX.clear()
-    _BY_HEX[id(units)] = (units, index)
-    return index
 
 
 def units_at(s: View, h: str) -> list[Unit]:
@@ -220,22 +221,18 @@ def units_at(s: View, h: str) -> list[Unit]:
     return [units[i] for i in hex_index(s).get(h, ())]
 
 
-_MANNED: dict[int, tuple[object, frozenset[str]]] = {}
-
-
 def manned_wings(s: View) -> frozenset[str]:
     """The wings with a unit on the map. Units only ever leave it, so a Work that has lost none has
-    its state's; memoised per frozen state (its units dict is held, so an id is never reused)."""
+    its state's; kept by the state, and handed on by freeze while no unit leaves the map."""
     if isinstance(s, Work):
         if len(s.units) != len(s.s.units):
             return frozenset([u.wing for u in s.units.values()])
         s = s.s
-    hit = _MANNED.get(id(s.units))
-    if hit is None or hit[0] is not s.units:
-        if len(_MANNED) > 64:
-            _MANNED.clear()
-        hit = _MANNED[id(s.units)] = (s.units, frozenset([u.wing for u in s.units.values()]))
-    return hit[1]
+    kept = s.__dict__
+    manned = kept.get("manned")
+    if manned is None:
+        manned = kept["manned"] = frozenset([u.wing for u in s.units.values()])
+    return manned
 
 
 def leaders_at(s: View, h: str) -> list[Leader]:
@@ -246,7 +243,6 @@ def enemies(s: View, side: str) -> list[Unit]:
     return [u for u in s.units.values() if u.side != side]
 
 
-_ENEMY_HEXES: dict[tuple[int, str], tuple[object, tuple[str, ...]]] = {}
 _NEAREST: dict[tuple[str, tuple[str, ...]], dict[str, int]] = {}
 
 
@@ -254,18 +250,40 @@ def _nearest(hexes: tuple[str, ...], h: str, lay: str) -> int:
     return min(map(hexgrid.distance, repeat(h), hexes, repeat(lay)), default=99)
 
 
-def enemy_hexes(s: View, side: str) -> tuple[str, ...]:
-    """Where the units not of `side` stand, in the order of the units; memoised per frozen state
-    (its units dict is held, so an id is never reused while cached)."""
+class Others:
+    """The units not of a side: where they stand and which are artillery, in the order of the
+    units, and the set of those hexes. Shared by the states in which they stand still."""
+
+    __slots__ = ("hexes", "artillery", "hex_set")
+
+    def __init__(self, units: dict[str, Unit], side: str):
+        them = [u for u in units.values() if u.side != side]
+        self.hexes = tuple([u.hex for u in them])
+        self.artillery = tuple([u.id for u in them if u.kind == ARTILLERY])
+        self.hex_set = frozenset(self.hexes)
+
+
+def others(s: View, side: str) -> Others:
+    """The units not of `side` (Others). Kept by the state; a Work in which none of them has moved
+    or left asks its state's, and freeze hands them on while they stand still: the side not
+    moving does so event after event."""
     if isinstance(s, Work):
-        return tuple([u.hex for u in s.units.values() if u.side != side])
-    key = (id(s.units), side)
-    hit = _ENEMY_HEXES.get(key)
-    if hit is None or hit[0] is not s.units:
-        if len(_ENEMY_HEXES) > 64:
-            _ENEMY_HEXES.clear()
-        hit = _ENEMY_HEXES[key] = (s.units, tuple([u.hex for u in s.units.values() if u.side != side]))
-    return hit[1]
+        if not s.stood_still(side):
+            return Others(s.units, side)
+        s = s.s
+    kept = s.__dict__
+    by_side = kept.get("others")
+    if by_side is None:
+        by_side = kept["others"] = {}
+    them = by_side.get(side)
+    if them is None:
+        them = by_side[side] = Others(s.units, side)
+    return them
+
+
+def enemy_hexes(s: View, side: str) -> tuple[str, ...]:
+    """Where the units not of `side` stand, in the order of the units."""
+    return others(s, side).hexes
 
 
 def nearest_enemy(s: View, side: str, h: str) -> int:
