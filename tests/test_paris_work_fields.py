@@ -1,11 +1,13 @@
 """A Work reads as its state, changed by the event so far: every field of the state is an
-attribute of the Work from the start, `set` changes what is read, and the Work's own units,
-leaders, wings and marks stand in for the state's. What is kept per state (the wings with a unit
-on the map, the lines of command) answers for a Work as it would be worked out afresh."""
+attribute of the Work from the start, `set` changes what is read (and refuses the Work's own
+units, leaders, wings and marks, which stand in for the state's). What is kept per state (the
+wings with a unit on the map, the lines of command, the units of each side) answers for a Work as
+it would be worked out afresh, and so do the reactions found with its help."""
 
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from adjudicator.rulesets.paris import command, hexgrid, morale, reactions, work
 from adjudicator.rulesets.paris.model import PState
@@ -105,3 +107,13 @@ def test_reactions_found_without_a_scan_are_those_a_scan_finds(monkeypatch):
     full = [reactions.eligible(s, uid, event) for s, uid, event in triggers]
     assert quick == full
     assert sum(1 for found in quick if any(found)) > 50  # the candidates compared are not all empty
+
+
+def test_set_refuses_what_the_work_keeps_itself():
+    """Units, leaders, wings and marks go through the Work's own setters: freeze writes them."""
+    w = Work(next(paris_states(40)))
+    for name in ("units", "leaders", "wings", "marks"):
+        with pytest.raises(ValueError, match=name):
+            w.set(**{name: {}})
+    assert w.changes == {}
+    w.freeze()  # nothing half-set

@@ -45,11 +45,12 @@ class Work:
 
     # -- reading -------------------------------------------------------------
     def set(self, **kw: Any) -> None:
+        """Change fields of the state. The units, leaders, wings and marks are the Work's own, changed
+        through set_unit, set_leader, set_wing and mark: freeze writes them, so set refuses them."""
+        if not _OWN.isdisjoint(kw):
+            raise ValueError(f"Work.set cannot change {', '.join(sorted(_OWN.intersection(kw)))}: the Work keeps its own")
         self.changes.update(kw)
-        if _OWN.isdisjoint(kw):
-            self.__dict__.update(kw)
-        else:
-            self.__dict__.update((name, value) for name, value in kw.items() if name not in _OWN)
+        self.__dict__.update(kw)
 
     def other(self, side: str) -> str:
         players = self.players  # PState.other, without the second call
