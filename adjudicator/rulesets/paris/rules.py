@@ -365,125 +365,164 @@ def _end_moves(w: Work, finish: bool) -> None:
     _after_melee(w)
 
 
-def apply(s: PState, event: Envelope, dice: Any) -> PState:
-    a = event.action
-    w = Work(s, dice)
-    actor = event.actor
-    t = type(a)
-    if t is OrdersSealed and s.phase == "orders" and actor in s.players:
+def _apply_sealed(w: Work, s: PState, actor: str, a: OrdersSealed) -> None:
+    if s.phase == "orders" and actor in s.players:
         w.set(seals=s.seals + (actor,), commitments={**s.commitments, actor: a.commitment})
         w.say(f"{actor} has sealed turn-1 orders (seed 000 §3.1)")
-    elif t is OrdersUnsealed and s.phase == "orders":
-        side = actor if actor in s.players else next(p for p in s.players if p not in s.unsealed)
-        got, _ = parse_orders(s, side, a.orders)
-        pending = {**s.orders_pending, side: got}
-        w.set(unsealed=s.unsealed + (side,), orders_pending=pending)
-        if len(pending) == 2:
-            for sd, orders in pending.items():
-                for wid, order in orders.items():
-                    w.set_wing(wid, order=order)
-            w.say("turn-1 orders revealed together: " + "; ".join(f"{wid} {o}" for sd in s.players for wid, o in pending[sd].items())
-                  + " (seed 000 §3.1)")
-            sequence.initiative(w)
-    elif t is GameEnded:
-        w.set(result=a.result, phase="over")
-    elif t is Ruling:
-        if override.apply(w, a.decision, a.reason):
-            _after_melee(w)  # the choice a melee result waited for was voided: the melees go on (ruling R45)
-        _resume(w)  # an adjutant the ruling left with no unit to join held the sequence up (R27, R45)
-    elif t is Activate:
-        w.say(f"{actor} activates {a.wing} ({s.wings[a.wing].order}) (seed 000 §4.2)")
-        sequence.begin_activation(w, a.wing)
-    elif t is Pass:
-        sequence.pass_turn(w, actor)
-    elif t is Preempt:
-        sequence.preempt(w, a.wing)
-    elif t is NoPreempt:
-        w.say(f"{actor} does not pre-empt")
-        w.set(phase="act")
-    elif t is ChangeOrder:
-        sequence.change_order(w, a.wing, a.order)
-    elif t is Move:
-        movement.apply_move(w, a.unit, a.path)
-    elif t is Turn:
-        movement.apply_turn(w, a.unit, hexgrid.parse_facing(a.facing))
-    elif t is Rally:
-        movement.apply_rally(w, a.unit)
-    elif t is Fire:
-        if s.phase == "react":
-            resolve(w, a.unit, a.target, 0, a.side, "defensive fire")
-            reactions.consume(w, a.unit)
-        else:
-            u = w.units[a.unit]
-            if not u.artillery:
-                u = movement._begin(w, a.unit)
-                w.set_unit(a.unit, mp=u.mp - 2 - a.extra, fired=True)
-            hit = resolve(w, a.unit, a.target, a.extra, a.side, "offensive fire")
-            if a.unit in w.units:
-                reactions.trigger(w, a.unit, "artfire" if u.artillery else "fire", tuple(hit))
-    elif t is Melee:
-        reactive = s.phase == "reactive-melee"
-        lead = w.units[a.lead]
-        if not reactive:
-            charge = lead.acted == "move" and lead.straight >= 2
-            w.set_unit(a.lead, charge=charge)
-            w.set(acting_unit="")
-        w.set(melees=s.melees + (MeleeDecl(lead=a.lead, supports=a.supports, target=a.target, reactive=reactive),))
-        w.say(f"{'reactive ' if reactive else ''}melee declared: {a.lead}" + (f" with {', '.join(a.supports)}" if a.supports else "")
-              + f" → {a.target}" + (" (charge bonus)" if not reactive and w.units[a.lead].charge else "") + " (seed 000 §11.2)")
-    elif t is EndMoves:
-        _end_moves(w, finish=False)
-    elif t is EndActivation:
-        if s.phase == "reactivate":
-            sequence.finish(w)
-        else:
-            _end_moves(w, finish=True)
-    elif t is Reactivate:
-        sequence.reactivate(w)
-    elif t is Intercept:
-        reactions.attempt_intercept(w, a.unit, s.window.trigger)
+
+
+def _apply_unsealed(w: Work, s: PState, actor: str, a: OrdersUnsealed) -> None:
+    if s.phase != "orders":
+        return
+    side = actor if actor in s.players else next(p for p in s.players if p not in s.unsealed)
+    got, _ = parse_orders(s, side, a.orders)
+    pending = {**s.orders_pending, side: got}
+    w.set(unsealed=s.unsealed + (side,), orders_pending=pending)
+    if len(pending) == 2:
+        for sd, orders in pending.items():
+            for wid, order in orders.items():
+                w.set_wing(wid, order=order)
+        w.say("turn-1 orders revealed together: " + "; ".join(f"{wid} {o}" for sd in s.players for wid, o in pending[sd].items())
+              + " (seed 000 §3.1)")
+        sequence.initiative(w)
+
+
+def _apply_ended(w: Work, s: PState, actor: str, a: GameEnded) -> None:
+    w.set(result=a.result, phase="over")
+
+
+def _apply_ruling(w: Work, s: PState, actor: str, a: Ruling) -> None:
+    if override.apply(w, a.decision, a.reason):
+        _after_melee(w)  # the choice a melee result waited for was voided: the melees go on (ruling R45)
+    _resume(w)  # an adjutant the ruling left with no unit to join held the sequence up (R27, R45)
+
+
+def _apply_activate(w: Work, s: PState, actor: str, a: Activate) -> None:
+    w.say(f"{actor} activates {a.wing} ({s.wings[a.wing].order}) (seed 000 §4.2)")
+    sequence.begin_activation(w, a.wing)
+
+
+def _apply_no_preempt(w: Work, s: PState, actor: str, a: NoPreempt) -> None:
+    w.say(f"{actor} does not pre-empt")
+    w.set(phase="act")
+
+
+def _apply_fire(w: Work, s: PState, actor: str, a: Fire) -> None:
+    if s.phase == "react":
+        resolve(w, a.unit, a.target, 0, a.side, "defensive fire")
         reactions.consume(w, a.unit)
-    elif t is React and a.unit in s.leaders:
+        return
+    u = w.units[a.unit]
+    if not u.artillery:
+        u = movement._begin(w, a.unit)
+        w.set_unit(a.unit, mp=u.mp - 2 - a.extra, fired=True)
+    hit = resolve(w, a.unit, a.target, a.extra, a.side, "offensive fire")
+    if a.unit in w.units:
+        reactions.trigger(w, a.unit, "artfire" if u.artillery else "fire", tuple(hit))
+
+
+def _apply_melee(w: Work, s: PState, actor: str, a: Melee) -> None:
+    reactive = s.phase == "reactive-melee"
+    lead = w.units[a.lead]
+    if not reactive:
+        charge = lead.acted == "move" and lead.straight >= 2
+        w.set_unit(a.lead, charge=charge)
+        w.set(acting_unit="")
+    w.set(melees=s.melees + (MeleeDecl(lead=a.lead, supports=a.supports, target=a.target, reactive=reactive),))
+    w.say(f"{'reactive ' if reactive else ''}melee declared: {a.lead}" + (f" with {', '.join(a.supports)}" if a.supports else "")
+          + f" → {a.target}" + (" (charge bonus)" if not reactive and w.units[a.lead].charge else "") + " (seed 000 §11.2)")
+
+
+def _apply_end_activation(w: Work, s: PState, actor: str, a: EndActivation) -> None:
+    if s.phase == "reactivate":
+        sequence.finish(w)
+    else:
+        _end_moves(w, finish=True)
+
+
+def _apply_intercept(w: Work, s: PState, actor: str, a: Intercept) -> None:
+    reactions.attempt_intercept(w, a.unit, s.window.trigger)
+    reactions.consume(w, a.unit)
+
+
+def _apply_react(w: Work, s: PState, actor: str, a: React) -> None:
+    if a.unit in s.leaders:
         leaders.apply_reaction(w, a)
         reactions.consume(w, a.unit)
-    elif t is React:
-        u = w.units[a.unit]
-        w.set_unit(a.unit, reacted=True)
-        if a.kind == "turn":
-            f = hexgrid.parse_facing(a.facing)
-            w.set_unit(a.unit, facing=f)
-            w.say(f"{a.unit} reacts: turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[f]} (seed 000 §8.2)")
-        else:
-            w.mark("move", u.hex, a.path[-1])
-            w.set_unit(a.unit, hex=a.path[-1])
-            w.say(f"{a.unit} reacts: retreats {'→'.join((u.hex,) + a.path)} (seed 000 §8.2)")
-            carry_leaders(w, u, u.hex, a.path[-1])  # §5.2: his leader goes with it (R40)
-        reactions.consume(w, a.unit)
-    elif t is Hold:
-        if s.phase == "react":
-            w.say(f"{actor} holds: no further reaction to {s.window.trigger}")
-            reactions.close(w)
-        else:
-            w.say(f"{actor} declares no (further) reactive melee")
-            _after_melee(w)
-    elif t is Retreat:
-        aftermath.apply_retreat(w, actor, a)
+        return
+    u = w.units[a.unit]
+    w.set_unit(a.unit, reacted=True)
+    if a.kind == "turn":
+        f = hexgrid.parse_facing(a.facing)
+        w.set_unit(a.unit, facing=f)
+        w.say(f"{a.unit} reacts: turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[f]} (seed 000 §8.2)")
+    else:
+        w.mark("move", u.hex, a.path[-1])
+        w.set_unit(a.unit, hex=a.path[-1])
+        w.say(f"{a.unit} reacts: retreats {'→'.join((u.hex,) + a.path)} (seed 000 §8.2)")
+        carry_leaders(w, u, u.hex, a.path[-1])  # §5.2: his leader goes with it (R40)
+    reactions.consume(w, a.unit)
+
+
+def _apply_hold(w: Work, s: PState, actor: str, a: Hold) -> None:
+    if s.phase == "react":
+        w.say(f"{actor} holds: no further reaction to {s.window.trigger}")
+        reactions.close(w)
+    else:
+        w.say(f"{actor} declares no (further) reactive melee")
         _after_melee(w)
-    elif t is Advance:
-        aftermath.apply_advance(w, actor, a)
-        _after_melee(w)
-    elif t is NoAdvance:
-        aftermath.apply_no_advance(w, actor)
-        _after_melee(w)
-    elif t is Standing:
-        w.set(standing={**s.standing, actor: {**s.standing.get(actor, {}), a.kind: a.mode}})
-        w.say(f"{actor}'s standing order: {a.kind} {a.mode}; the engine will decide on {actor}'s behalf and log it")
-        if a.kind == "adjutant" and a.mode == "auto":
-            leaders.place_by_standing_order(w, actor)
-            _resume(w)
-    elif t is Adjutant:
-        leaders.apply_placement(w, actor, a)
+
+
+def _apply_retreat(w: Work, s: PState, actor: str, a: Retreat) -> None:
+    aftermath.apply_retreat(w, actor, a)
+    _after_melee(w)
+
+
+def _apply_advance(w: Work, s: PState, actor: str, a: Advance) -> None:
+    aftermath.apply_advance(w, actor, a)
+    _after_melee(w)
+
+
+def _apply_no_advance(w: Work, s: PState, actor: str, a: NoAdvance) -> None:
+    aftermath.apply_no_advance(w, actor)
+    _after_melee(w)
+
+
+def _apply_standing(w: Work, s: PState, actor: str, a: Standing) -> None:
+    w.set(standing={**s.standing, actor: {**s.standing.get(actor, {}), a.kind: a.mode}})
+    w.say(f"{actor}'s standing order: {a.kind} {a.mode}; the engine will decide on {actor}'s behalf and log it")
+    if a.kind == "adjutant" and a.mode == "auto":
+        leaders.place_by_standing_order(w, actor)
         _resume(w)
+
+
+def _apply_adjutant(w: Work, s: PState, actor: str, a: Adjutant) -> None:
+    leaders.apply_placement(w, actor, a)
+    _resume(w)
+
+
+_APPLY = {
+    OrdersSealed: _apply_sealed, OrdersUnsealed: _apply_unsealed, GameEnded: _apply_ended, Ruling: _apply_ruling,
+    Activate: _apply_activate, Pass: lambda w, s, actor, a: sequence.pass_turn(w, actor),
+    Preempt: lambda w, s, actor, a: sequence.preempt(w, a.wing), NoPreempt: _apply_no_preempt,
+    ChangeOrder: lambda w, s, actor, a: sequence.change_order(w, a.wing, a.order),
+    Move: lambda w, s, actor, a: movement.apply_move(w, a.unit, a.path),
+    Turn: lambda w, s, actor, a: movement.apply_turn(w, a.unit, hexgrid.parse_facing(a.facing)),
+    Rally: lambda w, s, actor, a: movement.apply_rally(w, a.unit), Fire: _apply_fire, Melee: _apply_melee,
+    EndMoves: lambda w, s, actor, a: _end_moves(w, finish=False), EndActivation: _apply_end_activation,
+    Reactivate: lambda w, s, actor, a: sequence.reactivate(w), Intercept: _apply_intercept, React: _apply_react,
+    Hold: _apply_hold, Retreat: _apply_retreat, Advance: _apply_advance, NoAdvance: _apply_no_advance,
+    Standing: _apply_standing, Adjutant: _apply_adjutant,
+}
+
+
+def apply(s: PState, event: Envelope, dice: Any) -> PState:
+    """The state after `event`: a Work copies what the action changes (its apply in _APPLY, as
+    validate's check in _CHECKS), then what follows from any action comes after."""
+    w = Work(s, dice)
+    act = _APPLY.get(type(event.action))
+    if act is not None:
+        act(w, s, event.actor, event.action)
     if w.phase not in ("orders", "over") and len(w.units) != len(s.units):
         sequence.check_victory(w)  # only a unit leaving the map can bring a victory about
     leaders.regroup(s, w)
