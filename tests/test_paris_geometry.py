@@ -4,7 +4,7 @@ the hex geometry of `paris`."""
 from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid as g
-from adjudicator.rulesets.paris.work import los
+from adjudicator.rulesets.paris.work import los, on_map
 from test_paris_helpers import new_state, only, place
 
 
@@ -31,6 +31,14 @@ def test_hex_ids_are_four_digits_row_then_column():
             assert "four digits" in str(e)
         else:
             raise AssertionError(bad)
+
+
+def test_a_hex_is_on_the_map_when_its_row_and_column_are_within_the_scenarios_size():
+    """§7, R2: rows 01..rows from the north edge, columns 01..cols along the row; nothing else is a hex of the map."""
+    s = new_state()
+    assert on_map(s, "0101") and on_map(s, g.hex_id(s.rows, s.cols))
+    for off in (g.hex_id(s.rows + 1, 1), g.hex_id(1, s.cols + 1), "0001", "0100", "", "abcd", "101", "01011"):
+        assert not on_map(s, off), off
 
 
 def test_even_r_layout_is_supported():

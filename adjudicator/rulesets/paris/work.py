@@ -6,6 +6,7 @@ the state it came from is never touched, so apply stays pure.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
@@ -176,15 +177,18 @@ def standing_mode(s: View, side: str, kind: str) -> str:
 
 
 def on_map(s: View, h: str) -> bool:
-    return inside(h, s.rows, s.cols)
+    return h in map_hexes(s.rows, s.cols)
 
 
 def inside(h: str, rows: int, cols: int) -> bool:
-    """Whether hex h lies on a map of `rows` by `cols` hexes."""
-    if not h:
-        return False
-    row, col = hexgrid.parse_hex(h)
-    return 1 <= row <= rows and 1 <= col <= cols
+    """Whether h is the id of a hex on a map of `rows` by `cols` hexes."""
+    return h in map_hexes(rows, cols)
+
+
+@lru_cache(maxsize=16)
+def map_hexes(rows: int, cols: int) -> frozenset[str]:
+    """The ids of every hex of a map of `rows` by `cols` hexes (asked at every step of every move)."""
+    return frozenset(hexgrid.hex_id(row, col) for row in range(1, rows + 1) for col in range(1, cols + 1))
 
 
 def terrain_of(s: View, h: str) -> str:
