@@ -1,8 +1,8 @@
 """A Work reads as its state, changed by the event so far: every field of the state is an
 attribute of the Work from the start, `set` changes what is read (and refuses the Work's own
-units, leaders, wings and marks, which stand in for the state's). What is kept per state (the
-wings with a unit on the map, the lines of command, the units of each side) answers for a Work as
-it would be worked out afresh, and so do the reactions found with its help."""
+units, leaders, wings and marks, which stand in for the state's). What is kept per state (each
+wing's members and so the wings with a unit on the map, the lines of command, the units of each
+side) answers for a Work as it would be worked out afresh, and so do the reactions found with it."""
 
 from __future__ import annotations
 
@@ -40,14 +40,28 @@ def test_the_manned_wings_and_the_lines_of_command_answer_as_worked_out_afresh()
             fresh = command.in_command(msgspec.structs.replace(s, units=dict(s.units)), wing)  # no memo of this dict
             assert command.in_command(s, wing) == fresh
             assert command.in_command(w, wing) == fresh  # nothing has moved: the state's answer
+        assert work.wing_members(w) == _fresh_members(s.units)
+        mover = next(iter(w.units))
+        w.set_unit(mover, hex=s.units[mover].hex[:2] + "01")  # a move changes no wing's members
+        assert work.wing_members(w) is work.wing_members(s)
+        assert work.wing_members(Work(s).freeze()) is work.wing_members(s)  # handed on
         victim = next(iter(w.units))
         wing = w.units[victim].wing
         morale.destroy(w, victim, "a test")
         assert manned_wings(w) == {u.wing for u in w.units.values()}
+        assert work.wing_members(w) == _fresh_members(w.units)
+        assert work.wing_members(w.freeze()) == _fresh_members(w.units)  # made afresh, not handed on
         if wing in w.wings and wing in manned_wings(w):
             assert command.in_command(w, wing) == command.in_command(msgspec.structs.replace(s, units=dict(w.units)), wing)
         checked += 1
     assert checked > 10
+
+
+def _fresh_members(units):
+    members = {}
+    for u in units.values():
+        members.setdefault(u.wing, []).append(u.id)
+    return {wing: tuple(ids) for wing, ids in members.items()}
 
 
 def _fresh_others(units, side):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY
-from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with
+from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with, wing_members
 
 _LINES: dict[tuple, frozenset[str]] = {}
 
@@ -24,23 +24,24 @@ def in_command(s: View, wing: str) -> frozenset[str]:
         return frozenset()
     st = s.s if isinstance(s, Work) else s
     walls, _ = terrain_with(s, "impassable")  # the hexes the map marks impassable
-    units = st.units if not isinstance(s, Work) or s.positions_unchanged() else None
-    if units is not None:
+    as_state = not isinstance(s, Work) or s.positions_unchanged()  # the state's answer holds
+    if as_state:
         kept = st.__dict__.get("command")
         if kept is None:
             kept = st.__dict__["command"] = {}
         hit = kept.get(wing)
         if hit is not None and hit[0] == (leader.id, leader.hex):  # a Work's leader may have moved
             return hit[1]
-    # the kinds read directly, not through Unit's properties: this runs over every unit, often
-    own = tuple([(u.id, u.hex, u.kind in CAVALRY) for u in s.units.values() if u.wing == wing and u.kind != ARTILLERY])
+    # the kinds read directly, not through Unit's properties: this runs often
+    units = s.units
+    own = tuple([(i, u.hex, u.kind in CAVALRY) for i in wing_members(s).get(wing, ()) if (u := units[i]).kind != ARTILLERY])
     key = (leader.hex, own, enemy_hexes(s, w.side), walls, st.layout, st.rows, st.cols)
     found = _LINES.get(key)
     if found is None:
         if len(_LINES) > 256:
             _LINES.clear()
         found = _LINES[key] = _compute(*key)
-    if units is not None:
+    if as_state:
         kept[wing] = ((leader.id, leader.hex), found)
     return found
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
 from adjudicator.rulesets.paris.model import LEVELS, Leader, Unit
-from adjudicator.rulesets.paris.work import View, Work, effective_morale, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_morale, manned_wings, on_map, terrain_row, units_at
 
 RULE_MORALE = "seed 000 §12.1"
 
@@ -45,7 +45,7 @@ def destroy(w: Work, uid: str, why: str, counts: bool = True) -> None:
     else:
         w.set(removed=w.removed + (u.id,))
     w.say(f"{u.id} is destroyed ({why})")
-    if not any(o.wing == u.wing for o in w.units.values()):
+    if u.wing not in manned_wings(w):
         wing = w.wings[u.wing]
         w.set_wing(u.wing, barred=True)
         if wing.leader in w.leaders:

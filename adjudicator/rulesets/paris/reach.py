@@ -17,7 +17,7 @@ from itertools import repeat
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.model import Leader, Unit
-from adjudicator.rulesets.paris.work import View, enemy_hexes, on_map, terrain_row
+from adjudicator.rulesets.paris.work import View, enemy_hexes, on_map, terrain_row, wing_members
 
 
 def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], cost: Callable[[str], int],
@@ -141,7 +141,8 @@ class Board:
 
     def homes(self, ld: Leader) -> set[str]:
         """Hexes where a unit of the leader's wing stands, other than his own."""
-        return {u.hex for u in self.s.units.values() if u.wing == ld.wing and u.hex != ld.hex}
+        units = self.s.units
+        return {h for i in wing_members(self.s).get(ld.wing, ()) if (h := units[i].hex) != ld.hex}
 
 
 _ZONES: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}

@@ -13,7 +13,7 @@ from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ORDERS, STANDING_KINDS, MeleeDecl, PState
 from adjudicator.rulesets.paris.morale import carry_leaders
 from adjudicator.rulesets.paris.movement import V, acting_check, command_now, mp_now
-from adjudicator.rulesets.paris.work import Work, effective_ma, nearest_enemy, on_map, standing_mode, terrain_row
+from adjudicator.rulesets.paris.work import Work, effective_ma, manned_wings, nearest_enemy, on_map, standing_mode, terrain_row
 
 
 def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str, str], str]:
@@ -343,7 +343,7 @@ def _after_melee(w: Work) -> None:
         return
     wing = w.wings.get(w.active_wing)
     can_try = wing is not None and wing.order in ("attack", "march") and not wing.no_reactivation \
-        and wing.leader in w.leaders and any(u.wing == wing.id for u in w.units.values())
+        and wing.leader in w.leaders and wing.id in manned_wings(w)
     if w.finish_after_melee or not can_try:
         sequence.finish(w)
     else:

@@ -255,8 +255,9 @@ def end_phase(w: Work) -> None:
     for ld in list(w.leaders.values()):
         if ld.acted or ld.helped_rally:
             w.set_leader(ld.id, acted="", helped_rally=False)
+    manned = manned_wings(w)
     for x in list(w.wings.values()):
-        empty = not any(u.wing == x.id for u in w.units.values()) or x.leader not in w.leaders
+        empty = x.id not in manned or x.leader not in w.leaders
         w.set_wing(x.id, done=False, waiting=False, no_reactivation=False, barred=empty, activations=0)
     w.set(active_wing="", preempted_wing="", acting_unit="", window=None, melees=())
     if w.turn >= w.turns:

@@ -6,6 +6,7 @@ the state it came from is never touched, so apply stays pure.
 
 from __future__ import annotations
 
+from collections.abc import KeysView
 from functools import lru_cache
 from itertools import repeat
 from typing import Any
@@ -155,8 +156,8 @@ class Work:
             where = self._where if self._where is not None else was.get("where")
             if where is not None:
                 now["where"] = where
-            if "manned" in was and len(self.units) == len(self.s.units):  # no unit left the map
-                now["manned"] = was["manned"]
+            if "members" in was and len(self.units) == len(self.s.units):  # no unit left the map
+                now["members"] = was["members"]
             kept = was.get("others")
             if kept is not None:  # the units not of a side, for each side whose others stood still
                 now["others"] = {side: them for side, them in kept.items() if self._moved_sides <= {side}}
@@ -226,18 +227,31 @@ def units_at(s: View, h: str) -> list[Unit]:
     return [units[i] for i in hex_index(s).get(h, ())]
 
 
-def manned_wings(s: View) -> frozenset[str]:
-    """The wings with a unit on the map. Units only ever leave it, so a Work that has lost none has
-    its state's; kept by the state, and handed on by freeze while no unit leaves the map."""
+def wing_members(s: View) -> dict[str, tuple[str, ...]]:
+    """The ids of each wing's units on the map, in the order of the units; a wing with none is not
+    in it. Units never change wing and only ever leave the map, so a Work that has lost none has its
+    state's; kept by the state, and handed on by freeze while no unit leaves the map."""
     if isinstance(s, Work):
         if len(s.units) != len(s.s.units):
-            return frozenset([u.wing for u in s.units.values()])
+            return _members(s.units)
         s = s.s
     kept = s.__dict__
-    manned = kept.get("manned")
-    if manned is None:
-        manned = kept["manned"] = frozenset([u.wing for u in s.units.values()])
-    return manned
+    members = kept.get("members")
+    if members is None:
+        members = kept["members"] = _members(s.units)
+    return members
+
+
+def _members(units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
+    members: dict[str, list[str]] = {}
+    for uid, u in units.items():
+        members.setdefault(u.wing, []).append(uid)
+    return {wing: tuple(ids) for wing, ids in members.items()}
+
+
+def manned_wings(s: View) -> KeysView[str]:
+    """The wings with a unit on the map."""
+    return wing_members(s).keys()
 
 
 def leaders_at(s: View, h: str) -> list[Leader]:
