@@ -90,7 +90,7 @@ class Work:
     def where(self) -> dict[str, tuple[str, ...]]:
         """The ids of the units by hex, in the order of the units (a hex may map to no id)."""
         if len(self.units) != self._count:  # a unit was popped behind the index's back: index afresh
-            return _index(self.units)
+            return _ids_by("hex", self.units)
         where = self._where
         if where is None:
             where = self._where = hex_index(self.s)
@@ -208,15 +208,16 @@ def hex_index(s: PState) -> dict[str, tuple[str, ...]]:
     kept = s.__dict__
     where = kept.get("where")
     if where is None:
-        where = kept["where"] = _index(s.units)
+        where = kept["where"] = _ids_by("hex", s.units)
     return where
 
 
-def _index(units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
-    index: dict[str, list[str]] = {}
+def _ids_by(field: str, units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
+    """The ids of the units grouped by one of their fields (hex, wing), in the order of the units."""
+    groups: dict[str, list[str]] = {}
     for uid, u in units.items():
-        index.setdefault(u.hex, []).append(uid)
-    return {h: tuple(ids) for h, ids in index.items()}
+        groups.setdefault(getattr(u, field), []).append(uid)
+    return {value: tuple(ids) for value, ids in groups.items()}
 
 
 def units_at(s: View, h: str) -> list[Unit]:
@@ -233,20 +234,13 @@ def wing_members(s: View) -> dict[str, tuple[str, ...]]:
     state's; kept by the state, and handed on by freeze while no unit leaves the map."""
     if isinstance(s, Work):
         if len(s.units) != len(s.s.units):
-            return _members(s.units)
+            return _ids_by("wing", s.units)
         s = s.s
     kept = s.__dict__
     members = kept.get("members")
     if members is None:
-        members = kept["members"] = _members(s.units)
+        members = kept["members"] = _ids_by("wing", s.units)
     return members
-
-
-def _members(units: dict[str, Unit]) -> dict[str, tuple[str, ...]]:
-    members: dict[str, list[str]] = {}
-    for uid, u in units.items():
-        members.setdefault(u.wing, []).append(uid)
-    return {wing: tuple(ids) for wing, ids in members.items()}
 
 
 def manned_wings(s: View) -> KeysView[str]:
