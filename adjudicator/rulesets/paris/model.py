@@ -144,7 +144,8 @@ class Mark(msgspec.Struct, frozen=True, gc=False):
 
 class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     """A state of the game. Its fields are all there is to it; its __dict__ keeps only what is worked
-    out from them and asked again and again (work.kept), never encoded, never copied by replace."""
+    out from them and asked again and again (work.hex_index, wing_members, others; the lines of
+    command), never encoded, compared or copied by replace."""
 
     game: str
     scenario: str

@@ -41,7 +41,7 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
         for i in them.artillery:
             u = units[i]
             d = hexgrid.distance(u.hex, here, lay)
-            if d <= 10:
+            if d <= beyond[ARTILLERY]:
                 near.append((i, d, u))
     else:
         for u in s.units.values():  # one pass over the units costs less than a look into each of the 19 hexes

@@ -18,7 +18,7 @@ from adjudicator.rulesets.paris.model import ARTILLERY, Leader, Mark, PState, Un
 
 
 # the Work's own attributes: never shadowed by a field of the state
-_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_where", "_moved", "_count", "_moved_sides"})
+_OWN = frozenset({"s", "dice", "units", "leaders", "wings", "changes", "lines", "marks", "prov", "_where", "_count", "_moved_sides"})
 
 
 class Work:
@@ -41,7 +41,6 @@ class Work:
         # event moves a unit, then the Work's own copy, kept current by set_unit and remove_unit;
         # freeze hands it on to the next state
         self._where: dict[str, tuple[str, ...]] | None = None
-        self._moved = False
         self._count = len(self.units)
         self._moved_sides: set[str] = set()  # the sides a unit of which has moved or left the map
 
@@ -81,7 +80,7 @@ class Work:
 
     def positions_unchanged(self) -> bool:
         """No unit has moved or left the map in this event: every unit stands where the state has it."""
-        return not self._moved and len(self.units) == len(self.s.units)
+        return not self._moved_sides and len(self.units) == len(self.s.units)
 
     def stood_still(self, side: str) -> bool:
         """No unit but those of `side` has moved or left the map in this event."""
@@ -97,9 +96,9 @@ class Work:
         return where
 
     def _writable_where(self) -> dict[str, tuple[str, ...]]:
-        if not self._moved:
+        """The index, to change: called before the move or loss is noted in _moved_sides."""
+        if not self._moved_sides:
             self._where = dict(self.where())  # the state's index is shared: copy it before the first change
-            self._moved = True
         return self._where
 
     # -- writing ---------------------------------------------------------------
@@ -108,8 +107,8 @@ class Work:
         u = msgspec.structs.replace(old, **kw)
         self.units[uid] = u
         if u.hex != old.hex:
-            self._moved_sides.add(u.side)
             where = self._writable_where()
+            self._moved_sides.add(u.side)
             where[old.hex] = tuple([x for x in where.get(old.hex, ()) if x != uid])
             there = where.get(u.hex, ()) + (uid,)
             if len(there) > 1:  # a stack: in the order of the units, as a scan finds them
