@@ -21,6 +21,7 @@ from adjudicator.audit import audit as run_audit, roll_line
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator.logsource import open_source
 from adjudicator.notation import PostLine
+from adjudicator.plaintext import check_line, escaped
 from adjudicator.report import FORMATS, event_line, post_report
 from adjudicator.secrets import secret_path
 from events.core import SeedContributed
@@ -36,8 +37,10 @@ Fmt = Annotated[str, typer.Option("--format", "-f", help="text, markdown or bbco
 AsJson = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
-def _out(text: str) -> None:
-    typer.echo(text.rstrip("\n"))
+def _out(text: str, err: bool = False) -> None:
+    """Print for a person: every control character a player could have written shows escaped
+    (`\\x1b`), so no escape sequence reaches the terminal (newlines and tabs are kept)."""
+    typer.echo(escaped(text.rstrip("\n")), err=err)
 
 
 def _fmt(fmt: str) -> str:
@@ -111,6 +114,8 @@ def join(
     fmt: Fmt = "text",
 ) -> None:
     """Mix a player's client seed into every later roll (before the first roll)."""
+    if seed is not None:
+        check_line(seed, "--seed", "a client seed")
     action = SeedContributed(player=as_, seed=seed or _random.token_hex(16))
     posted = games.submit(db, as_, (PostLine(0, action),))
     _out(post_report(posted.game, posted.built, posted.after, posted.head, _fmt(fmt)))
@@ -420,11 +425,11 @@ def main() -> None:
     try:
         app()
     except AdjudicatorError as e:
-        typer.echo(f"error: {e}", err=True)
+        _out(f"error: {e}", err=True)
         sys.exit(e.exit_code)
     except OSError as e:  # a path the user gave that cannot be read or written
-        typer.echo(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
+        _out(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
         sys.exit(2)
     except Exception as e:  # a bug: say so plainly, no traceback
-        typer.echo(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
+        _out(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
         sys.exit(4)
