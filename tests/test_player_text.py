@@ -147,3 +147,83 @@ def test_escaped_keeps_newlines_and_tabs():
     from adjudicator.plaintext import escaped
 
     assert escaped("a\tb\nc\x1bd\x00\u2028") == "a\tb\nc\\x1bd\\x00\\u2028"
+
+
+# -- item 8: player text is data in every report format -----------------------------------------
+
+HOSTILE = ["[url=http://evil.example]the map[/url]", "[img]http://evil.example/x.png[/img]", "[/b][code]x[/code][b]",
+           "[the map](http://evil.example)", "![map](http://evil.example/i.png)", "*em* **strong** _u_ __s__ ~~del~~",
+           "<img src=x onerror=alert(1)> <b>bold</b> &amp;", "`code`", "<http://evil.example>", "[quote]q[/quote] [*]"]
+HOSTILE_LINES = ["1. first", "- second", "> quoted", "---", "=====", "<div>block</div>", "    indented"]
+
+
+def _reports(tmp_path, fmt: str) -> str:
+    """Every kind of text a person writes, through the real CLI in format `fmt`: notes, roll purposes,
+    sealed order lines, a ruling's decision and reason, the result that ends the game."""
+    from adjudicator import sealed
+
+    db = make_game(tmp_path)
+    orders = tuple(HOSTILE[:3] + HOSTILE_LINES)
+    commitment, salt = sealed.seal("g", "red", orders)
+    posts = [("red", "".join(f"note {h}\nroll 1d6 for {h}\n" for h in HOSTILE) + f"seal t1 {commitment}\n"),
+             ("red", f"unseal t1 {salt}\n" + "".join(f"| {o}\n" for o in orders)),
+             ("referee", "".join(f"ruling {h} because {h}\n" for h in HOSTILE)),
+             ("referee", f"end game {HOSTILE[0]} {HOSTILE[3]}\n")]
+    out = []
+    for n, (side, text) in enumerate(posts):
+        r = run_cli_inprocess("post", db, post_file(tmp_path, text, f"{n}.txt"), "--as", side, "--format", fmt)
+        assert r.returncode == 0, r
+        out.append(r.stdout)
+    return "\n".join(out)
+
+
+def _markdown_tokens(text: str):
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    for token in md.parse(text):
+        yield token
+        yield from token.children or ()
+
+
+def test_markdown_reports_show_player_text_as_text(tmp_path):
+    """Parsed by a CommonMark parser (with GFM tables and strikethrough): the only elements are the
+    report's own (lists, paragraphs, each post's bold title, the code spans of the head and the verify
+    command); every player's link, image, emphasis, HTML and block markup reads as the text written."""
+    report = _reports(tmp_path, "markdown")
+    tokens = list(_markdown_tokens(report))
+    kinds = {t.type for t in tokens}
+    assert kinds <= {"paragraph_open", "paragraph_close", "inline", "text", "softbreak", "bullet_list_open",
+                     "bullet_list_close", "list_item_open", "list_item_close", "strong_open", "strong_close",
+                     "code_inline"}, kinds
+    assert sum(t.type == "strong_open" for t in tokens) == 4  # one title a post
+    assert sum(t.type == "code_inline" for t in tokens) == 8  # the head and the command, each post
+    shown = "".join(t.content for t in tokens if t.type in ("text", "softbreak"))
+    for h in HOSTILE + HOSTILE_LINES:
+        assert h.strip() in shown, h
+
+
+def test_bbcode_reports_let_no_tag_form(tmp_path):
+    """Parsed by a BBCode parser (with [img] added to its tags): the only tags are the titles' [b];
+    the text of every player's tag is shown. A bare URL in text is left to the forum, as in any text,
+    so the parser's own linking of bare URLs (and its typography: -- to a dash) is off here."""
+    import html
+
+    import bbcode
+
+    parser = bbcode.Parser(replace_links=False, replace_cosmetic=False)
+    parser.add_simple_formatter("img", '<img src="%(value)s">')
+    report = _reports(tmp_path, "bbcode")
+    tags = [(kind, name) for kind, name, *_ in parser.tokenize(report) if kind in (parser.TOKEN_TAG_START, parser.TOKEN_TAG_END)]
+    assert tags == [(parser.TOKEN_TAG_START, "b"), (parser.TOKEN_TAG_END, "b")] * 4, tags
+    rendered = parser.format(report)
+    assert rendered.count("<strong>") == 4 and not re.search(r"<(a|img|code|blockquote|li|ul)\b", rendered)
+    shown = html.unescape(rendered).replace("\u200b", "")
+    for h in HOSTILE + HOSTILE_LINES:
+        assert h.strip() in shown, h
+
+
+def test_the_text_report_keeps_player_text_as_written(tmp_path):
+    report = _reports(tmp_path, "text")
+    for h in HOSTILE + HOSTILE_LINES:
+        assert h.strip() in report, h
