@@ -79,7 +79,7 @@ def new_game(
             raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
     tables = dict(rs.tables)
     if tables_path is not None:
-        tables = merge_tables(tables, read_toml(Path(tables_path)))
+        tables = merge_tables(tables, read_toml(Path(tables_path)), str(tables_path))
     data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
