@@ -1,5 +1,8 @@
 """What every ruleset shares: players and client seeds, dice reveals, sealed orders,
-notes, referee rulings and the end of the game. Pure functions over plain data."""
+notes, referee rulings and the end of the game. Pure functions over plain data.
+
+Who ends a game: the rules, through the ruleset's `result`; the referee, with `end game RESULT`;
+a side, only by conceding for itself, `concede [TEXT]` ("SIDE concedes: TEXT")."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from events.core import (
     REFEREE,
     Action,
     Envelope,
+    GameConceded,
     GameCreated,
     GameEnded,
     Note,
@@ -141,6 +145,24 @@ def _check_ruling(core: CoreState, closed: int, actor: str, action: Ruling) -> l
     return [] if actor == REFEREE else _v("ruling/not-referee", "only the referee records rulings")
 
 
+def _check_end(core: CoreState, closed: int, actor: str, action: GameEnded) -> list[Violation]:
+    if actor != REFEREE:
+        return _v("end/not-referee", "only the referee ends the game with `end game`; a side ends it only by "
+                  "conceding for itself: `concede [TEXT]`")
+    return []
+
+
+def _check_concede(core: CoreState, closed: int, actor: str, action: GameConceded) -> list[Violation]:
+    if actor == REFEREE:
+        return _v("concede/not-a-side", "a side concedes for itself; the referee ends the game with `end game RESULT`")
+    return []
+
+
+def concession(side: str, action: GameConceded) -> str:
+    """The result of a side's concession."""
+    return f"{side} concedes" + (f": {action.text}" if action.text else "")
+
+
 _CHECKS = {
     GameCreated: _check_created,
     SeedContributed: _check_seed,
@@ -148,6 +170,8 @@ _CHECKS = {
     OrdersSealed: _check_seal,
     OrdersUnsealed: _check_unseal,
     Ruling: _check_ruling,
+    GameEnded: _check_end,
+    GameConceded: _check_concede,
 }
 _AFTER_END = (Note, SecretRevealed, Ruling)
 _AFTER_RULES_END = _AFTER_END + (GameEnded,)
@@ -191,6 +215,7 @@ _APPLY = {
     OrdersUnsealed: _apply_unseal,
     Ruling: lambda core, event: {"rulings": core.rulings + 1},
     GameEnded: lambda core, event: {"ended": event.action.result},
+    GameConceded: lambda core, event: {"ended": concession(event.actor, event.action)},
 }
 
 
@@ -226,6 +251,8 @@ def describe(event: Envelope) -> list[str]:
         return [f"referee ruling: {action.decision} (reason: {action.reason})"]
     if isinstance(action, GameEnded):
         return [f"game over: {action.result}"]
+    if isinstance(action, GameConceded):
+        return [f"game over: {concession(event.actor, action)}"]
     if isinstance(action, SeedContributed):
         return [f"{action.player}'s client seed is mixed into every roll from now on"]
     return []
@@ -288,5 +315,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("ruling", Ruling, lambda a, actor, b: _ruling(a), lambda x: f"ruling {x.decision} because {x.reason}",
          "ruling DECISION because REASON: the referee's decision over the engine"),
     Verb("end game", GameEnded, lambda a, actor, b: GameEnded(result=_text(a, "end game RESULT")),
-         lambda x: f"end game {x.result}", "end game RESULT: the game is over"),
+         lambda x: f"end game {x.result}", "end game RESULT: the referee ends the game"),
+    Verb("concede", GameConceded, lambda a, actor, b: GameConceded(text=a.strip()),
+         lambda x: f"concede {x.text}".rstrip(), "concede [TEXT]: your side concedes the game"),
 )

@@ -205,7 +205,7 @@ def test_schema_covers_every_event(cli_fast):
     schema = json.loads(ok(cli_fast("schema")).stdout)
     text = json.dumps(schema)
     for tag in ("game-created", "seed", "secret-revealed", "orders-sealed", "orders-unsealed", "note", "ruling",
-                "game-ended", "freeform.roll", "freeform.end-turn"):
+                "game-ended", "game-conceded", "freeform.roll", "freeform.end-turn"):
         assert f'"{tag}"' in text, tag
     assert schema["$ref"] == "#/$defs/Event"
     jsonschema = pytest.importorskip("jsonschema")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.core import GameEnded, Note, OrdersSealed, OrdersUnsealed, Ruling, SecretRevealed, SeedContributed
+from events.core import GameConceded, GameEnded, Note, OrdersSealed, OrdersUnsealed, Ruling, SecretRevealed, SeedContributed
 from events.freeform import EndTurn, RollDice
 from adjudicator import core
 from adjudicator.errors import BadInput
@@ -161,6 +161,7 @@ ACTIONS = st.one_of(
     st.builds(SecretRevealed, epoch=st.integers(0, 10**6), secret=HEX64),
     st.builds(Ruling, decision=SAFE.filter(lambda s: " because " not in s), reason=SAFE),
     st.builds(GameEnded, result=SAFE),
+    st.builds(GameConceded, text=SAFE | st.just("")),
     st.builds(RollDice, expr=EXPR, purpose=SAFE.filter(lambda s: " for " not in f" {s} ") | st.just("")),
     st.just(EndTurn()),
 )

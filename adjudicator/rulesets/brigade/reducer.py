@@ -9,7 +9,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events import brigade as ev
-from events.core import Envelope, GameEnded, OrdersSealed, OrdersUnsealed
+from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed
+from adjudicator.core import concession
 from adjudicator.dice import Dice, parse_expr
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
@@ -270,11 +271,16 @@ def _ended(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     s.result = s.result or f"ended by the referee: {e.action.result}"
 
 
+def _conceded(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    s.over = True
+    s.result = concession(e.actor, e.action)
+
+
 _STEPS = {
     ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
     ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose, ev.Done: _done,
     ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
     ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,
     ev.Casualties: _casualties, ev.UnitStatus: _unit_status, ev.BrigadeMorale: _brigade_morale,
-    ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken, GameEnded: _ended,
+    ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken, GameEnded: _ended, GameConceded: _conceded,
 }

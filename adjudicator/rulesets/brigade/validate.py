@@ -342,20 +342,13 @@ def check_written(state: BrigadeState, side: str, lines: tuple[str, ...]) -> lis
     return []
 
 
-def _ended(state: BrigadeState, actor: str, a: GameEnded) -> list[Violation]:
-    if actor != REFEREE:
-        return _v("game/end-referee", "seed 004 §15.5", "the game ends by the Army Defeat Test; only the referee "
-                  "posts `end game` (R16)")
-    return []
-
-
 CHECKS: dict[type, Callable[[BrigadeState, str, Action], list[Violation]]] = {
     ev.RollSkills: _skills, ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose,
     ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
     ev.Done: _done, ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,
     ev.Casualties: _casualties, ev.UnitStatus: _unit_status, ev.BrigadeMorale: _brigade_morale,
     ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken,
-    OrdersSealed: _sealed, OrdersUnsealed: _unsealed, GameEnded: _ended,
+    OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
 }
 ALWAYS = (Note, Ruling, SecretRevealed)
 

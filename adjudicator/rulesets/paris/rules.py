@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.core import Action, Envelope, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
+from events.core import Action, Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
+from adjudicator.core import concession
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
 from adjudicator.ruleset import Violation
@@ -387,8 +388,8 @@ def _apply_unsealed(w: Work, s: PState, actor: str, a: OrdersUnsealed) -> None:
         sequence.initiative(w)
 
 
-def _apply_ended(w: Work, s: PState, actor: str, a: GameEnded) -> None:
-    w.set(result=a.result, phase="over")
+def _apply_ended(w: Work, s: PState, actor: str, a: GameEnded | GameConceded) -> None:
+    w.set(result=a.result if type(a) is GameEnded else concession(actor, a), phase="over")
 
 
 def _apply_ruling(w: Work, s: PState, actor: str, a: Ruling) -> None:
@@ -502,7 +503,8 @@ def _apply_adjutant(w: Work, s: PState, actor: str, a: Adjutant) -> None:
 
 
 _APPLY = {
-    OrdersSealed: _apply_sealed, OrdersUnsealed: _apply_unsealed, GameEnded: _apply_ended, Ruling: _apply_ruling,
+    OrdersSealed: _apply_sealed, OrdersUnsealed: _apply_unsealed, GameEnded: _apply_ended, GameConceded: _apply_ended,
+    Ruling: _apply_ruling,
     Activate: _apply_activate, Pass: lambda w, s, actor, a: sequence.pass_turn(w, actor),
     Preempt: lambda w, s, actor, a: sequence.preempt(w, a.wing), NoPreempt: _apply_no_preempt,
     ChangeOrder: lambda w, s, actor, a: sequence.change_order(w, a.wing, a.order),
