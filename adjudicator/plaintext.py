@@ -45,11 +45,12 @@ def split_lines(text: str, what: str = "a post") -> Iterator[str]:
     """The lines of `text`, split on LF alone (a CR before it dropped), each checked (check_line) as it
     is reached, so that a reader who stops early (a post's `end`) checks no further."""
     lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
+    last = len(lines)  # the one line no LF ends: a CR there ends nothing
     for number, line in enumerate(lines, start=1):
-        if line.endswith("\r"):
+        if number < last and line.endswith("\r"):
             line = line[:-1]
+        elif number == last and line == "":
+            return
         check_line(line, f"line {number}", what)
         yield line
 
