@@ -65,6 +65,13 @@ class Ruleset:
     legal_actions(state, actor)        actions `actor` may post now (drives simulate and hints)
     describe(before, after, event)     outcome lines for the report
     turn/phase/epoch(state)            the envelope marks; a dice epoch closes when epoch() grows
+
+    Where the rules give sealed orders a meaning (paris, brigade):
+    check_orders(state, side, lines)   -> list[Violation]: what opening these orders of `side` would meet
+                                       now; the unseal's own check, asked by `adjudicator seal` before
+                                       anything is sealed (the engine's generic seal has no rules)
+    sealable_orders(state, side)       order sets `side` may seal now, in the notation (for `options` and
+                                       random play, which seal them with salts of their own)
     """
 
     name: str
@@ -89,3 +96,5 @@ class Ruleset:
     result: Callable[[Any], str] | None = None  # "" while the game goes on; the result once its rules end it
     tables_template: str = ""
     default_epochs: int = 10_000
+    check_orders: Callable[[Any, str, tuple[str, ...]], list[Violation]] | None = None
+    sealable_orders: Callable[[Any, str], list[tuple[str, ...]]] | None = None

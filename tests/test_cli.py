@@ -252,7 +252,7 @@ def test_options_lists_what_the_deciding_side_may_post(tmp_path, cli_fast):
 def test_seal_command_and_sealed_orders_through_posts(tmp_path, cli_fast):
     db = make_game(tmp_path)
     orders = turn(tmp_path, "  advance on the ford\n\nhold the mill  \n", "orders.txt")
-    r = ok(cli_fast("seal", orders, "--game", "g", "--as", "blue", "--label", "t1")).stdout.splitlines()
+    r = ok(cli_fast("seal", db, orders, "--as", "blue", "--label", "t1")).stdout.splitlines()
     seal_line = next(line for line in r if line.startswith("seal "))
     unseal_block = r[r.index(next(line for line in r if line.startswith("unseal "))):]
     assert unseal_block[1:] == ["| advance on the ford", "| hold the mill"]
@@ -266,7 +266,7 @@ def test_seal_command_and_sealed_orders_through_posts(tmp_path, cli_fast):
     assert event_rows(db) == before
     r = ok(cli_fast("post", db, turn(tmp_path, "\n".join(unseal_block)), "--as", "blue"))
     assert "match their commitment" in r.stdout and "advance on the ford" in r.stdout
-    fails(cli_fast("seal", turn(tmp_path, "\n\n", "empty.txt"), "--game", "g", "--as", "blue", "--label", "x"), 2)
+    fails(cli_fast("seal", db, turn(tmp_path, "\n\n", "empty.txt"), "--as", "blue", "--label", "x"), 2)
 
 
 # -- reported dice ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from events import brigade as ev
-from events.core import Envelope, OrdersUnsealed
+from events.core import Envelope, OrdersUnsealed, Ruling
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.sequence import STEPS
 from adjudicator.rulesets.brigade.state import BrigadeState, Order
@@ -56,6 +56,12 @@ def describe(before: BrigadeState, after: BrigadeState, e: Envelope) -> list[str
     elif isinstance(a, OrdersUnsealed) and before.phase == "orders-reveal" and after.phase != before.phase:
         out.append("both sides' written orders are open: " + "; ".join(
             f"{b.id} {b.order.text()}" for b in after.brigades.values() if b.order))
+    elif isinstance(a, Ruling):
+        for side, x in after.sides.items():
+            if before.sides[side].orders_label and not x.orders_label:
+                out.append(f"{x.name}'s written orders are void: " + (
+                    f"{side} seals them again (R27)" if after.phase == "orders" else
+                    "they stand as not given; the referee sets its brigades' orders, then `done` (R26, R27)"))
     for b in after.brigades.values():
         old = before.brigades[b.id].order
         if old is not None and b.order != old and not isinstance(a, (ev.ChangeOrder, ev.BrigadierInitiative, ev.SetOrder)):

@@ -9,8 +9,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events import brigade as ev
-from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed
+from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
 from adjudicator.core import concession
+from adjudicator.sealed import void_label
 from adjudicator.dice import Dice, parse_expr
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
@@ -53,6 +54,19 @@ def _unsealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     s.sides = changed(s.sides, side, orders_open=True)
     if all(x.orders_open for x in s.sides.values()):
         _new_turn(s)
+
+
+def _ruling(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    """R27: a ruling `void LABEL` voids a side's sealed written orders. The side seals again while the
+    other side's are still sealed; once those are open it may not (it would write knowing them): its
+    orders stand as not given, and the referee settles them as R26 says (`set order`, then `done`)."""
+    label = void_label(e.action.decision)
+    side = next((p for p, x in s.sides.items() if label and x.orders_label == label and not x.orders_open), None)
+    if side is None or s.phase not in ("orders", "orders-reveal"):
+        return
+    s.sides = changed(s.sides, side, orders_label="", orders_commitment="")
+    if not any(x.orders_open for x in s.sides.values()):
+        s.phase = "orders"
 
 
 # -- the turn -----------------------------------------------------------------
@@ -277,7 +291,7 @@ def _conceded(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 
 
 _STEPS = {
-    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
+    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed, Ruling: _ruling,
     ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose, ev.Done: _done,
     ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
     ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,

@@ -316,7 +316,15 @@ def _unsealed(state: BrigadeState, actor: str, a: OrdersUnsealed) -> list[Violat
         return []
     if state.phase != "orders-reveal":
         return _v("orders/reveal-early", "seed 003 §5.5", "written orders are revealed once both sides have sealed theirs")
-    return check_written(state, side, a.orders)
+    return check_orders(state, side, a.orders)
+
+
+def check_orders(state: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Violation]:
+    """§5.5: what opening `side`'s written orders would meet: the unseal's check, and `adjudicator seal`'s
+    before they are sealed. Sealed orders outside the setup are the players' own business."""
+    if state.phase not in ("orders", "orders-reveal") or side not in state.sides:
+        return []
+    return check_written(state, side, lines)
 
 
 def check_written(state: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Violation]:
