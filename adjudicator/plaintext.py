@@ -11,7 +11,6 @@ terminal.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from adjudicator.errors import BadInput
@@ -26,6 +25,8 @@ _C0 = ("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 
 
 def describe(ch: str) -> str:
     """`U+2028 LINE SEPARATOR`; the controls, which have no Unicode name, by their abbreviation."""
+    import unicodedata  # only when a post is refused: every command prints through this module
+
     code = ord(ch)
     if code < 0x20:
         return f"U+{code:04X} ({_C0[code]}, a control character)"

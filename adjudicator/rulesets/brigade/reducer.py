@@ -11,12 +11,12 @@ from msgspec.structs import replace
 from events import brigade as ev
 from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
 from adjudicator.core import concession
-from adjudicator.sealed import void_label
 from adjudicator.dice import Dice, parse_expr
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
 from adjudicator.rulesets.brigade.sequence import STEPS
 from adjudicator.rulesets.brigade.state import Brigade, BrigadeState, OpenRoll, Order, changed, dist, working_copy
+from adjudicator.sealed import void_label
 
 def apply(state: BrigadeState, event: Envelope, dice: Dice) -> BrigadeState:
     action = event.action

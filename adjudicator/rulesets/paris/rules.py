@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from events.core import Action, Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
-from adjudicator.core import concession
-from adjudicator.sealed import void_label
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
+from adjudicator.core import concession
 from adjudicator.ruleset import Violation
+from adjudicator.sealed import void_label
 from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, movement, override, reactions, sequence
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ORDERS, STANDING_KINDS, MeleeDecl, PState
