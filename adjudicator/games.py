@@ -19,10 +19,12 @@ from adjudicator import notation, rulesets, secrets
 from adjudicator.chain import GENESIS, to_line
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
-from adjudicator.engine import Built, Game, at_head, game_over, build_all, creation_event, data_digest, load_game, replay_event, start
+from adjudicator.draft import NOTHING, Outcome
+from adjudicator.engine import (Built, Game, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
+                                replay_told, start)
 from adjudicator.errors import BadInput, Conflict, Rejected
 from adjudicator.notation import PostLine
-from adjudicator.logsource import open_source
+from adjudicator.logsource import LogSource, open_source
 from adjudicator.ruledata import merge_tables, read_toml
 from adjudicator.store import SNAPSHOT_EVERY, Store
 from adjudicator.verify import verify
@@ -243,6 +245,24 @@ def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
     if at is not None and not 1 <= at <= report.events:
         raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
     return report.context, report.state
+
+
+def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, GameState, Outcome]:
+    """state_of, with what the event at `at` (default: the last) did: for the map of that moment."""
+    game, state = state_of(log, at)
+    seq = state.core.seq
+    if seq <= 1:
+        return game, state, NOTHING
+    _, before = state_of(log, seq - 1)
+    after, said = replay_told(game, before, game.decode(_body_at(open_source(log), seq), f"seq {seq}"))
+    return game, at_head(after, seq, state.core.head), said.outcome() if said is not None else NOTHING
+
+
+def _body_at(source: LogSource, seq: int) -> bytes:
+    for number, body, _ in source.rows():
+        if number == seq and body is not None:
+            return body
+    raise BadInput(f"{source.path}: no event {seq}")
 
 
 def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:

@@ -1,15 +1,28 @@
-"""The contract between the engine and a game system, as plain data and functions."""
+"""The contract between the engine and a game system: a `Ruleset[S]` of plain data and functions.
+
+Every ruleset has the same shape (see the README, "Writing a ruleset"): its state `S` (msgspec
+Structs), its phases as a table (adjudicator/phases.py), one check per action type returning
+violations, one step per action type that changes an engine-given draft (adjudicator/draft.py)
+and says what happened, and its notation, map and random play. The engine owns the mechanics:
+the draft and the index, the gating by phase, who the game waits for, the dice.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
 
 from events.core import Action, Envelope, GameCreated
 from adjudicator.dice import Dice
+
+if TYPE_CHECKING:
+    from adjudicator.draft import Board, Draft, Outcome
+    from adjudicator.phases import Phases
+
+S = TypeVar("S")
 
 
 class Violation(msgspec.Struct, frozen=True):
@@ -23,11 +36,22 @@ class Violation(msgspec.Struct, frozen=True):
         return f"{self.message} ({self.rule}) [{self.code}]"
 
 
+def violation(code: str, rule: str, message: str) -> list[Violation]:
+    """The one way a check says no: a list holding one Violation, as checks return."""
+    return [Violation(code, rule, message)]
+
+
 class Awaiting(msgspec.Struct, frozen=True):
     """Who must decide what before the game can go on."""
 
     side: str
     decision: str
+
+
+def action_tag(kind: type[Action]) -> str:
+    """The `type` an action is stored under, without its ruleset's prefix: `end-turn` for
+    `freeform.end-turn`. Violation codes begin with it."""
+    return str(kind.__struct_config__.tag).rpartition(".")[2]
 
 
 @dataclass(frozen=True)
@@ -41,7 +65,7 @@ class Verb:
     words: str
     action: type[Action]
     parse: Callable[[str, str, tuple[str, ...]], Action]
-    format: Callable[[Action], str]
+    format: Callable[[Any], str]
     help: str
     takes_body: bool = False
 
@@ -54,38 +78,73 @@ class Scenario:
     source: str = ""
 
 
+Check = Callable[[S, str, Any], list[Violation]]
+Step = Callable[["Draft[S]", Envelope[Any]], None]
+
+
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Generic[S]):
     """What a game system gives the engine. Every function is pure over plain data.
 
-    initial_state(created) -> S        the state before any action (scenario and tables come in `created.data`)
-    validate(state, actor, action)     -> list[Violation]; empty when the action is legal
-    apply(state, event, dice) -> S     the next state; every roll comes from `dice`, in a fixed order
-    awaiting(state) -> [Awaiting]      who must decide what now
-    legal_actions(state, actor)        actions `actor` may post now (drives simulate and hints)
-    describe(before, after, event)     outcome lines for the report
-    turn/phase/epoch(state)            the envelope marks; a dice epoch closes when epoch() grows
+    setup(created) -> S                 the state before any action (scenario and tables in `created.data`)
+    phases                              the phase table: gating, and who the game waits for
+    checks[type](state, actor, action)  the rules an action must keep, after the phase's gate
+    steps[type](draft, event)           what an action does: changes the draft, says what happened
+    after(draft, event)                 what follows any applied action (a victory, a regrouping)
+    legal_actions(state, side)          what `side` may post now (options, random play)
+    turn/phase/epoch(state)             the envelope's marks; a dice epoch closes when epoch() grows
+    result(state)                       "" while the game goes on; the result once its rules end it
+    render(state, outcome)              the map, as SVG, with what the last event did
     """
 
     name: str
     title: str
     source: str
-    state_type: type
+    state_type: type[S]
     actions: tuple[type[Action], ...]
     verbs: tuple[Verb, ...]
-    initial_state: Callable[[GameCreated], Any]
-    validate: Callable[[Any, str, Action], list[Violation]]
-    apply: Callable[[Any, Envelope, Dice], Any]
-    awaiting: Callable[[Any], list[Awaiting]]
-    legal_actions: Callable[[Any, str], list[Action]]
-    describe: Callable[[Any, Any, Envelope], list[str]]
-    turn: Callable[[Any], int]
-    phase: Callable[[Any], str]
-    epoch: Callable[[Any], int]
+    setup: Callable[[GameCreated], S]
+    phases: Phases[S]
+    checks: Mapping[type[Action], Check[S]]
+    steps: Mapping[type[Action], Step[S]]
+    legal_actions: Callable[[S, str], list[Action]]
+    turn: Callable[[S], int]
+    phase: Callable[[S], str]
+    epoch: Callable[[S], int]
+    result: Callable[[S], str]
+    codes: Mapping[str, str]
+    board: Board | None = None
+    after: Step[S] | None = None
+    render: Callable[[S, Outcome], str] | None = None
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     tables: dict[str, Any] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
-    render_svg: Callable[[Any], str] | None = None
-    result: Callable[[Any], str] | None = None  # "" while the game goes on; the result once its rules end it
     tables_template: str = ""
     default_epochs: int = 10_000
+
+    def check(self, s: S, actor: str, action: Action) -> list[Violation]:
+        """The phase's gate, then the action's own check."""
+        found = self.phases.gate(s, actor, action)
+        if found:
+            return found
+        check = self.checks.get(type(action))
+        return check(s, actor, action) if check is not None else []
+
+    def apply(self, s: S, event: Envelope[Any], dice: Dice) -> tuple[S, Draft[S] | None]:
+        """The state after `event`, and the draft that says what happened (None: nothing did)."""
+        from adjudicator.draft import Draft
+
+        step = self.steps.get(type(event.action))
+        if step is None:
+            return s, None
+        phase = self.phases.row(s)
+        d = Draft(s, dice, self.board)
+        step(d, event)
+        if phase is not None and phase.after is not None and type(event.action) in phase.actions:
+            phase.after(d, event)
+        if self.after is not None:
+            self.after(d, event)
+        return d.freeze(), d
+
+    def awaiting(self, s: S) -> list[Awaiting]:
+        return [] if self.result(s) else self.phases.awaiting(s)
