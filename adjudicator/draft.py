@@ -140,26 +140,36 @@ def positional(state: Any, key: Any, compute: Callable[[], T]) -> T:
         return value
 
 
+class _Work:
+    """What a draft has done, made at its first change or word: most events of a long log do
+    neither, and a draft costs them only its five slots."""
+
+    __slots__ = ("own", "index", "index_own", "moved", "lines", "marks", "prov")
+
+    def __init__(self) -> None:
+        self.own: list[int] = []  # ids of the dicts the draft has copied (its own)
+        self.index: Index | None = None  # the working copy's index, once asked for
+        self.index_own = False  # whether `index` is the draft's to change (not the base's)
+        self.moved = False  # a piece moved, came or went
+        self.lines: list[tuple[str, tuple[object, ...]]] = []
+        self.marks: list[Mark] = []
+        self.prov: list[str] = []
+
+
 class Draft(Generic[S]):
     """One event's working copy of a state. Read `d.base` (the state before the event) or `d.s`
     (the working copy, made at the first use); assign `d.s`'s fields; change pieces only through
     update, put and remove, never in the dicts themselves. memo() and positional() are for frozen
     states: in a draft, ask them of `d.base`."""
 
-    __slots__ = ("base", "dice", "board", "_s", "_own", "_index", "_index_own", "_moved", "_lines", "_marks", "_prov")
+    __slots__ = ("base", "dice", "board", "_s", "_w")
 
     def __init__(self, base: S, dice: Dice, board: Board | None = None):
         self.base = base
         self.dice = dice
         self.board = board
         self._s: S | None = None
-        self._own: list[int] = []  # ids of the dicts this draft has copied (its own)
-        self._index: Index | None = None  # the working copy's index, once asked for
-        self._index_own = False  # whether _index is this draft's to change (not the base's)
-        self._moved = False  # a piece moved, came or went
-        self._lines: list[tuple[str, tuple[object, ...]]] = []
-        self._marks: list[Mark] = []
-        self._prov: list[str] = []
+        self._w: _Work | None = None
 
     @property
     def s(self) -> S:
@@ -168,17 +178,25 @@ class Draft(Generic[S]):
             s = self._s = msgspec.structs.replace(self.base)
         return s
 
+    @property
+    def _work(self) -> _Work:
+        w = self._w
+        if w is None:
+            w = self._w = _Work()
+        return w
+
     # -- pieces ------------------------------------------------------------------
     def _writable(self, pieces: dict[str, P]) -> dict[str, P]:
         """The draft's own copy of the dict `pieces`, which is a field of the working copy."""
-        if id(pieces) in self._own:
+        w = self._work
+        if id(pieces) in w.own:
             return pieces
         s = self.s
         for name in self.board.collections if self.board else ():
             if getattr(s, name) is pieces:
                 own = dict(pieces)
                 setattr(s, name, own)
-                self._own.append(id(own))
+                w.own.append(id(own))
                 return own
         raise ValueError("Draft: change the pieces of a collection the ruleset's Board names, read off d.s")
 
@@ -197,11 +215,11 @@ class Draft(Generic[S]):
         elif self._is_board(own):
             at = self._writable_index().at  # made, if it must be, from the pieces as they were
             own[pid] = new
-            self._moved = True
+            self._work.moved = True
             self._reposition(at, pid, getattr(old, board.position), getattr(new, board.position), board)
         else:
             own[pid] = new
-            self._moved = True  # another collection's piece (a leader) moved: the positional memos go
+            self._work.moved = True  # another collection's piece (a leader) moved: the positional memos go
         if board is not None and self._is_board(own) and (
                 getattr(old, board.side) != getattr(new, board.side)
                 or board.command and getattr(old, board.command) != getattr(new, board.command)):
@@ -212,7 +230,7 @@ class Draft(Generic[S]):
         """Add piece `pid` to `pieces`, or replace it whole."""
         own = self._writable(pieces)
         own[pid] = piece
-        self._moved = True
+        self._work.moved = True
         if self._is_board(own):
             self._regroup()
         return piece
@@ -223,7 +241,7 @@ class Draft(Generic[S]):
         board = self.board
         ix = self._writable_index() if board is not None and self._is_board(own) else None
         old = own.pop(pid)
-        self._moved = True
+        self._work.moved = True
         if board is not None and ix is not None:
             if board.position:
                 _drop(ix.at, getattr(old, board.position), pid)
@@ -234,8 +252,8 @@ class Draft(Generic[S]):
 
     def _regroup(self) -> None:
         """A piece came, or changed command or side: the index is made afresh at the next look."""
-        self._moved = True
-        self._index, self._index_own = None, False
+        w = self._work
+        w.moved, w.index, w.index_own = True, None, False
 
     def _reposition(self, at: dict[Any, tuple[str, ...]], pid: str, was: Any, now: Any, board: Board) -> None:
         _drop(at, was, pid)
@@ -246,47 +264,50 @@ class Draft(Generic[S]):
         at[now] = there
 
     def _writable_index(self) -> Index:
-        ix = self.index()
-        if not self._index_own:
-            ix = self._index = Index(dict(ix.at), dict(ix.members), dict(ix.sides))
-            self._index_own = True
+        ix, w = self.index(), self._work
+        if not w.index_own:
+            ix = w.index = Index(dict(ix.at), dict(ix.members), dict(ix.sides))
+            w.index_own = True
         return ix
 
     def index(self) -> Index:
         """Where the pieces of the working copy stand (the base's index until one moves)."""
-        ix = self._index
+        w = self._work
+        ix = w.index
         if ix is None:
             board = self.board
             if board is None:
                 raise ValueError("Draft.index: the ruleset declares no Board")
-            if self._moved:
-                ix, self._index_own = Index.build(board, getattr(self.s, board.pieces)), True
+            if w.moved:
+                ix, w.index_own = Index.build(board, getattr(self.s, board.pieces)), True
             else:
                 ix = index(self.base, board)
-            self._index = ix
+            w.index = ix
         return ix
 
     # -- what happened ---------------------------------------------------------
     def say(self, text: str, *args: object) -> None:
         """A line of the report; with args, `text.format(*args)`, made only when the report is."""
-        self._lines.append((text, args))
+        self._work.lines.append((text, args))
 
     def mark(self, kind: str, src: str, dst: str) -> None:
-        self._marks.append(Mark(kind, src, dst))
+        self._work.marks.append(Mark(kind, src, dst))
 
     def used(self, tables: dict[str, Any], name: str) -> str:
         """Note that table `name` decided something; returns the tag for a report line."""
         if tables.get(name, {}).get("provisional"):
-            if name not in self._prov:
-                self._prov.append(name)
+            prov = self._work.prov
+            if name not in prov:
+                prov.append(name)
             return f" [provisional table: {name}]"
         return ""
 
     def outcome(self) -> Outcome:
-        if not (self._lines or self._marks or self._prov):
+        w = self._w
+        if w is None or not (w.lines or w.marks or w.prov):
             return NOTHING
-        lines = tuple(text.format(*args) if args else text for text, args in self._lines)
-        return Outcome(lines, tuple(self._marks), tuple(self._prov))
+        lines = tuple(text.format(*args) if args else text for text, args in w.lines)
+        return Outcome(lines, tuple(w.marks), tuple(w.prov))
 
     # -- the engine's -------------------------------------------------------------
     def freeze(self) -> S:
@@ -297,11 +318,14 @@ class Draft(Generic[S]):
             return self.base
         kept = s.__dict__
         kept.clear()
-        if self._index is not None or not self._moved:
-            ix = self._index if self._index is not None else self.base.__dict__.get(_INDEX)
-            if ix is not None:
-                kept[_INDEX] = ix
-        if not self._moved:
+        w = self._w
+        moved = w is not None and w.moved
+        ix = w.index if w is not None else None
+        if ix is None and not moved:
+            ix = self.base.__dict__.get(_INDEX)
+        if ix is not None:
+            kept[_INDEX] = ix
+        if not moved:
             memos = self.base.__dict__.get(_POSITIONAL)
             if memos is not None:
                 kept[_POSITIONAL] = memos

@@ -52,10 +52,12 @@ class Phases(Generic[S]):
     anytime: tuple[type[Action], ...] = ()
     by_name: dict[str, Phase[S]] = field(init=False, repr=False, compare=False)
     gated: frozenset[type[Action]] = field(init=False, repr=False, compare=False)
+    followed: frozenset[type[Action]] = field(init=False, repr=False, compare=False)  # actions some row's `after` follows
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_name", {p.name: p for p in self.table})
         object.__setattr__(self, "gated", frozenset(t for p in self.table for t in p.actions) - set(self.anytime))
+        object.__setattr__(self, "followed", frozenset(t for p in self.table if p.after for t in p.actions))
         if len(self.by_name) != len(self.table):
             raise ValueError("Phases: two rows share a name")
 
@@ -72,9 +74,7 @@ class Phases(Generic[S]):
     def gate(self, s: S, actor: str, action: Action) -> list[Violation]:
         """Refuse an action the current phase does not allow, or posted by the wrong side."""
         kind = type(action)
-        if kind not in self.gated:
-            return []
-        phase = self.row(s)
+        phase = self.row(s) if kind in self.gated else None
         if phase is None:
             return []  # the game is over: the engine's own rules say what may follow
         verb = action_tag(kind)

@@ -17,9 +17,9 @@ import msgspec
 
 from events.core import Action, Envelope, GameCreated
 from adjudicator.dice import Dice
+from adjudicator.draft import Board, Draft, Outcome
 
 if TYPE_CHECKING:
-    from adjudicator.draft import Board, Draft, Outcome
     from adjudicator.phases import Phases
 
 S = TypeVar("S")
@@ -79,7 +79,7 @@ class Scenario:
 
 
 Check = Callable[[S, str, Any], list[Violation]]
-Step = Callable[["Draft[S]", Envelope[Any]], None]
+Step = Callable[[Draft[S], Envelope[Any]], None]
 
 
 @dataclass(frozen=True)
@@ -124,23 +124,24 @@ class Ruleset(Generic[S]):
 
     def check(self, s: S, actor: str, action: Action) -> list[Violation]:
         """The phase's gate, then the action's own check."""
-        found = self.phases.gate(s, actor, action)
-        if found:
-            return found
-        check = self.checks.get(type(action))
+        kind = type(action)
+        if kind in self.phases.gated:
+            found = self.phases.gate(s, actor, action)
+            if found:
+                return found
+        check = self.checks.get(kind)
         return check(s, actor, action) if check is not None else []
 
     def apply(self, s: S, event: Envelope[Any], dice: Dice) -> tuple[S, Draft[S] | None]:
         """The state after `event`, and the draft that says what happened (None: nothing did)."""
-        from adjudicator.draft import Draft
-
-        step = self.steps.get(type(event.action))
+        kind = type(event.action)
+        step = self.steps.get(kind)
         if step is None:
             return s, None
-        phase = self.phases.row(s)
+        phase = self.phases.row(s) if kind in self.phases.followed else None
         d = Draft(s, dice, self.board)
         step(d, event)
-        if phase is not None and phase.after is not None and type(event.action) in phase.actions:
+        if phase is not None and phase.after is not None and kind in phase.actions:
             phase.after(d, event)
         if self.after is not None:
             self.after(d, event)
