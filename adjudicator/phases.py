@@ -13,11 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+import msgspec
+
 from events.core import REFEREE, Action, Envelope
 from adjudicator.draft import Draft
 from adjudicator.ruleset import Awaiting, Violation, action_tag
 
-S = TypeVar("S")
+S = TypeVar("S", bound=msgspec.Struct)
 
 
 @dataclass(frozen=True)

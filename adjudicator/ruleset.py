@@ -22,7 +22,7 @@ from adjudicator.draft import Board, Draft, Outcome
 if TYPE_CHECKING:
     from adjudicator.phases import Phases
 
-S = TypeVar("S")
+S = TypeVar("S", bound=msgspec.Struct)
 
 
 class Violation(msgspec.Struct, frozen=True):
