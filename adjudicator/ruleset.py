@@ -149,3 +149,45 @@ class Ruleset(Generic[S]):
 
     def awaiting(self, s: S) -> list[Awaiting]:
         return [] if self.result(s) else self.phases.awaiting(s)
+
+
+def assemble(package: str, *, title: str, source: str, options: dict[str, str] | None = None,
+             default_epochs: int = 10_000) -> Ruleset[Any]:
+    """A ruleset from its package, whose modules all rulesets name alike (see the README, "Writing
+    a ruleset"): state.STATE (and BOARD), setup.setup, phases.PHASES with the marks turn, phase,
+    epoch and result, validate.CHECKS, apply.STEPS (and AFTER), play.legal_actions,
+    notation.VERBS, codes.CODES, render.render where it draws a map; events/NAME.py's ACTIONS;
+    tables.toml and scenarios/*.toml beside the code."""
+    from importlib import import_module
+    from pathlib import Path
+
+    from adjudicator.ruledata import load_scenarios, load_tables, tables_template
+
+    def part(module: str, name: str, optional: bool = False) -> Any:
+        """`name` of the package's `module`; None where an optional one is not there."""
+        try:
+            found = import_module(f"{package}.{module}")
+        except ModuleNotFoundError as e:
+            if optional and e.name == f"{package}.{module}":
+                return None
+            raise
+        return getattr(found, name, None) if optional else getattr(found, name)
+
+    name = package.rpartition(".")[2]
+    here = Path(import_module(package).__file__ or "").parent
+    phases = import_module(f"{package}.phases")
+    return Ruleset(
+        name=name, title=title, source=source,
+        state_type=part("state", "STATE"), board=part("state", "BOARD", optional=True),
+        actions=import_module(f"events.{name}").ACTIONS,
+        verbs=part("notation", "VERBS"),
+        setup=part("setup", "setup"),
+        phases=phases.PHASES, turn=phases.turn, phase=phases.phase, epoch=phases.epoch, result=phases.result,
+        checks=part("validate", "CHECKS"),
+        steps=part("apply", "STEPS"), after=part("apply", "AFTER", optional=True),
+        legal_actions=part("play", "legal_actions"),
+        codes=part("codes", "CODES"),
+        render=part("render", "render", optional=True),
+        scenarios=load_scenarios(here), tables=load_tables(here), tables_template=tables_template(here),
+        options=options or {}, default_epochs=default_epochs,
+    )

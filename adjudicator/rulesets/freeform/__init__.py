@@ -8,32 +8,10 @@ orders, so it has no `render` or `decide` module.
 
 from __future__ import annotations
 
-from events.freeform import ACTIONS
-from adjudicator.ruleset import Ruleset
-from adjudicator.rulesets.freeform.apply import STEPS
-from adjudicator.rulesets.freeform.codes import CODES
-from adjudicator.rulesets.freeform.notation import VERBS
-from adjudicator.rulesets.freeform.phases import PHASES
-from adjudicator.rulesets.freeform.play import legal_actions
-from adjudicator.rulesets.freeform.setup import setup
-from adjudicator.rulesets.freeform.state import FreeformState
-from adjudicator.rulesets.freeform.validate import CHECKS
+from adjudicator.ruleset import assemble
 
-RULESET: Ruleset[FreeformState] = Ruleset(
-    name="freeform",
+RULESET = assemble(
+    __name__,
     title="Freeform: a verifiable dice log for any game",
     source="no rule text: the engine's own rules only",
-    state_type=FreeformState,
-    actions=ACTIONS,
-    verbs=VERBS,
-    setup=setup,
-    phases=PHASES,
-    checks=CHECKS,
-    steps=STEPS,
-    legal_actions=legal_actions,
-    turn=lambda s: s.turn,
-    phase=lambda s: "play",
-    epoch=lambda s: s.turn,
-    result=lambda s: "",
-    codes=CODES,
 )

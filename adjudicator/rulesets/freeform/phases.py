@@ -15,3 +15,21 @@ PHASES: Phases[FreeformState] = Phases(
               prompt=lambda s, side: f"turn {s.turn}: roll, note, end turn", referee=True),
     ),
 )
+
+
+def turn(s: FreeformState) -> int:
+    return s.turn
+
+
+def phase(s: FreeformState) -> str:
+    return "play"
+
+
+def epoch(s: FreeformState) -> int:
+    """A dice epoch is a player-turn."""
+    return s.turn
+
+
+def result(s: FreeformState) -> str:
+    """Freeform has no rule that ends a game: the referee ends it, or a player concedes."""
+    return ""

@@ -13,3 +13,6 @@ class FreeformState(msgspec.Struct, kw_only=True, dict=True):
     @property
     def to_play(self) -> str:
         return self.players[self.active]
+
+
+STATE = FreeformState
