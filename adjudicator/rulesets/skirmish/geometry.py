@@ -1,0 +1,365 @@
+"""Measurement on the table with shapely: distances, sight, arcs, coherency, paths, zones.
+
+Every figure is a round base (tables.toml [bases]); the seed measures from the edge of the base
+(§Scale and measurement), so distances between figures are between the edges of their bases.
+Shapely objects are made here from the state's plain numbers and never stored.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from shapely import LineString, Point as ShapelyPoint, Polygon, unary_union
+from shapely.ops import nearest_points
+from shapely.geometry.base import BaseGeometry
+
+from .state import Area, Figure, Line, Point, Terrain
+from .tables import Tables
+
+HALF_PLANE = 180.0
+FAR = 10_000.0  # farther than any table
+
+
+# -- bases and distances --------------------------------------------------------------------
+
+def diameter(tables: Tables, fig: Figure) -> float:
+    return {"horse": tables.bases.horse, "wagon": tables.bases.wagon}.get(fig.arm, tables.bases.foot)
+
+
+def disc(at: Point, width: float) -> Polygon:
+    return ShapelyPoint(at).buffer(width / 2, quad_segs=16)
+
+
+def base(tables: Tables, fig: Figure, at: Point | None = None) -> Polygon:
+    return disc(at or fig.pos, diameter(tables, fig))
+
+
+def centre_distance(a: Point, b: Point) -> float:
+    return ShapelyPoint(a).distance(ShapelyPoint(b))
+
+
+def gap(tables: Tables, a: Figure, b: Figure) -> float:
+    """Edge-to-edge distance between two figures' bases."""
+    return max(0.0, centre_distance(a.pos, b.pos) - (diameter(tables, a) + diameter(tables, b)) / 2)
+
+
+def gap_to_point(tables: Tables, fig: Figure, at: Point, width: float = 0.0) -> float:
+    """From a figure's base edge to a point (or to the edge of a disc of `width` round it)."""
+    return max(0.0, centre_distance(fig.pos, at) - (diameter(tables, fig) + width) / 2)
+
+
+def in_contact(tables: Tables, a: Figure, b: Figure) -> bool:
+    return gap(tables, a, b) <= tables.bases.contact
+
+
+# -- angles and arcs ------------------------------------------------------------------------
+
+def bearing(frm: Point, to: Point) -> float:
+    """Degrees counter-clockwise from the x axis, in [0, 360)."""
+    return math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])) % 360.0
+
+
+def turn_between(a: float, b: float) -> float:
+    """The smaller angle between two headings, in [0, 180]."""
+    d = abs(a - b) % 360.0
+    return 360.0 - d if d > 180.0 else d
+
+
+def wedge(apex: Point, facing: float, arc: float, radius: float = FAR) -> Polygon:
+    """The sector of `arc` degrees centred on `facing`, `radius` deep (a half-plane for 180°)."""
+    half = arc / 2
+    steps = max(2, int(arc // 5))
+    rim = [(apex[0] + radius * math.cos(math.radians(facing - half + arc * i / steps)),
+            apex[1] + radius * math.sin(math.radians(facing - half + arc * i / steps))) for i in range(steps + 1)]
+    return Polygon([apex, *rim])
+
+
+def in_arc(apex: Point, facing: float, arc: float, target: BaseGeometry) -> bool:
+    """Is any part of `target` inside the arc? (a figure seen even in part is seen)"""
+    return wedge(apex, facing, arc).intersects(target)
+
+
+# -- terrain --------------------------------------------------------------------------------
+
+def polygon(area: Area) -> Polygon:
+    return Polygon(area.points)
+
+
+def line(l: Line) -> LineString:
+    return LineString(l.points)
+
+
+def areas_of(tables: Tables, terrain: Terrain, **flags: bool | str) -> list[Area]:
+    """The areas whose kind has every given attribute (difficult=True, sight="woods", ...)."""
+    out = []
+    for a in terrain.areas:
+        kind = tables.kind(a.kind)
+        if all(getattr(kind, k) == v for k, v in flags.items()):
+            out.append(a)
+    return out
+
+
+def obstacles(tables: Tables, terrain: Terrain) -> list[Line]:
+    return [l for l in terrain.lines if tables.kind(l.kind).obstacle]
+
+
+def roads(tables: Tables, terrain: Terrain) -> BaseGeometry | None:
+    shapes = [line(l).buffer(max(l.width, 0.1) / 2) for l in terrain.lines if tables.kind(l.kind).road]
+    shapes += [polygon(a) for a in terrain.areas if tables.kind(a.kind).road]
+    return unary_union(shapes) if shapes else None
+
+
+def area_at(tables: Tables, terrain: Terrain, at: Point, **flags: bool | str) -> Area | None:
+    p = ShapelyPoint(at)
+    return next((a for a in areas_of(tables, terrain, **flags) if polygon(a).covers(p)), None)
+
+
+def on_table(terrain: Terrain, at: Point) -> bool:
+    return 0.0 <= at[0] <= terrain.width and 0.0 <= at[1] <= terrain.height
+
+
+# -- paths ----------------------------------------------------------------------------------
+
+def path_line(start: Point, points: Sequence[Point]) -> LineString:
+    return LineString([start, *points])
+
+
+def length(start: Point, points: Sequence[Point]) -> float:
+    return path_line(start, points).length if points else 0.0
+
+
+def difficult_length(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> float:
+    """How much of the path runs through difficult ground."""
+    if not points:
+        return 0.0
+    path = path_line(start, points)
+    shapes = [polygon(a) for a in areas_of(tables, terrain, difficult=True)]
+    return path.intersection(unary_union(shapes)).length if shapes else 0.0
+
+
+def move_cost(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point], familiar: bool = False) -> float:
+    """The allowance a path uses: difficult ground counts double, halving movement (§Movement)."""
+    total = length(start, points)
+    if familiar:
+        return total
+    hard = difficult_length(tables, terrain, start, points)
+    return total - hard + hard / tables.movement.difficult
+
+
+def crossed(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> list[Line]:
+    """The obstacles the path crosses (an obstacle only touched is not crossed)."""
+    if not points:
+        return []
+    path = path_line(start, points)
+    return [l for l in obstacles(tables, terrain) if path.crosses(line(l))]
+
+
+def through_impassable(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> Area | None:
+    if not points:
+        return None
+    path = path_line(start, points)
+    return next((a for a in areas_of(tables, terrain, impassable=True) if path.intersects(polygon(a))), None)
+
+
+def along_road(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> bool:
+    road = roads(tables, terrain)
+    return bool(points) and road is not None and road.buffer(1e-6).covers(path_line(start, points))
+
+
+def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
+    """The length of the path's legs that head more than 90° away from the facing."""
+    total, at = 0.0, start
+    for p in points:
+        leg = centre_distance(at, p)
+        if leg > 1e-9 and turn_between(bearing(at, p), facing) > 90.0 + 1e-9:
+            total += leg
+        at = p
+    return total
+
+
+def point_along(start: Point, points: Sequence[Point], distance: float) -> Point:
+    """Where a figure stands after `distance` cm of its path."""
+    if not points:
+        return start
+    p = path_line(start, points).interpolate(max(0.0, distance))
+    return (p.x, p.y)
+
+
+def straight(start: Point, points: Sequence[Point]) -> bool:
+    """A path that keeps one heading (a charge, §Melee)."""
+    if len(points) <= 1:
+        return True
+    heading = bearing(start, points[-1])
+    at = start
+    for p in points:
+        if centre_distance(at, p) > 1e-6 and turn_between(bearing(at, p), heading) > 0.5:
+            return False
+        at = p
+    return True
+
+
+def heading_of(start: Point, points: Sequence[Point], default: float) -> float:
+    """A figure faces along the last leg of its path."""
+    at, heading = start, default
+    for p in points:
+        if centre_distance(at, p) > 1e-6:
+            heading = bearing(at, p)
+        at = p
+    return heading
+
+
+# -- groups ---------------------------------------------------------------------------------
+
+def chained(tables: Tables, figs: Sequence[Figure], spacing: float) -> bool:
+    """Do the figures form one chain with at most `spacing` between neighbouring bases?"""
+    if len(figs) <= 1:
+        return True
+    union = unary_union([disc(f.pos, diameter(tables, f) + spacing) for f in figs])
+    return isinstance(union, Polygon)
+
+
+def nearest_gap(tables: Tables, fig: Figure, others: Iterable[Figure]) -> float:
+    return min((gap(tables, fig, o) for o in others if o.id != fig.id), default=0.0)
+
+
+def projections(figs: Sequence[Figure], facing: float) -> tuple[list[float], list[float]]:
+    """Each figure's depth along the facing and offset across it."""
+    c, s = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    depth = [f.x * c + f.y * s for f in figs]
+    across = [-f.x * s + f.y * c for f in figs]
+    return depth, across
+
+
+def ranks(tables: Tables, figs: Sequence[Figure], facing: float) -> list[list[Figure]]:
+    """The figures by rank, front rank first: a new rank starts a base's depth behind the last."""
+    if not figs:
+        return []
+    depth, _ = projections(figs, facing)
+    order = sorted(range(len(figs)), key=lambda i: -depth[i])
+    out: list[list[Figure]] = [[figs[order[0]]]]
+    last = depth[order[0]]
+    for i in order[1:]:
+        if last - depth[i] > diameter(tables, figs[i]) / 2:
+            out.append([])
+        out[-1].append(figs[i])
+        last = depth[i]
+    return out
+
+
+def extent(figs: Sequence[Figure], facing: float) -> tuple[float, float]:
+    """(depth, width) of the figures' centres seen along the facing."""
+    depth, across = projections(figs, facing)
+    return max(depth) - min(depth), max(across) - min(across)
+
+
+# -- sight ----------------------------------------------------------------------------------
+
+def sight_line(a: Point, b: Point) -> LineString:
+    return LineString([a, b])
+
+
+def woods_inside(tables: Tables, terrain: Terrain, a: Point, b: Point) -> float:
+    """How far the line between two points runs inside woods."""
+    woods = [polygon(x) for x in areas_of(tables, terrain, sight="woods")]
+    return sight_line(a, b).intersection(unary_union(woods)).length if woods else 0.0
+
+
+def blocking_area(tables: Tables, terrain: Terrain, a: Point, b: Point) -> Area | None:
+    """A building or hill between the points that neither stands in or on (ruling S14)."""
+    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
+    for area in terrain.areas:
+        if tables.kind(area.kind).sight not in ("block", "hill"):
+            continue
+        shape = polygon(area)
+        if shape.covers(pa) or shape.covers(pb):
+            continue
+        if sl.intersection(shape).length > 1e-6:
+            return area
+    return None
+
+
+def blocking_wall(tables: Tables, terrain: Terrain, a: Point, b: Point, near: float) -> Line | None:
+    """An obstacle above level 1 on the line that neither end stands within `near` of."""
+    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
+    for l in obstacles(tables, terrain):
+        if l.level < 2:
+            continue
+        shape = line(l)
+        if sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
+            return l
+    return None
+
+
+def cover_between(tables: Tables, terrain: Terrain, shooter: Point, target: Point, near: float) -> str:
+    """The cover of terrain the target stands in, or of an obstacle it stands behind (within
+    `near` of it, on the line of fire): "", "soft" or "hard"; the better one counts (ruling S22)."""
+    found = ""
+    pt = ShapelyPoint(target)
+    for area in terrain.areas:
+        kind = tables.kind(area.kind)
+        if kind.cover and polygon(area).covers(pt):
+            found = better(found, kind.cover)
+    sl = sight_line(shooter, target)
+    for l in obstacles(tables, terrain):
+        shape = line(l)
+        if sl.intersects(shape) and shape.distance(pt) <= near:
+            found = better(found, tables.kind(l.kind).cover)
+    return found
+
+
+def better(a: str, b: str) -> str:
+    rank = {"": 0, "soft": 1, "hard": 2}
+    return a if rank.get(a, 0) >= rank.get(b, 0) else b
+
+
+def through_figures(tables: Tables, a: Point, b: Point, figs: Iterable[Figure]) -> list[Figure]:
+    """The figures whose bases the line between two points passes through."""
+    sl = sight_line(a, b)
+    return [f for f in figs if sl.intersects(base(tables, f))]
+
+
+# -- zones ----------------------------------------------------------------------------------
+
+def strip(start: Point, heading: float, length_cm: float, width: float) -> Polygon:
+    """A rectangle `length_cm` long and `width` wide from `start` along `heading` (a ball's path)."""
+    c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    hw = width / 2
+    far = (start[0] + c * length_cm, start[1] + s * length_cm)
+    return Polygon([(start[0] - s * hw, start[1] + c * hw), (far[0] - s * hw, far[1] + c * hw),
+                    (far[0] + s * hw, far[1] - c * hw), (start[0] + s * hw, start[1] - c * hw)])
+
+
+def corridor(apex: Point, heading: float, width: float) -> Polygon:
+    """The frontal projection of a gun: its own width, straight ahead."""
+    return strip(apex, heading, FAR, width)
+
+
+def flight(terrain: Terrain, tables: Tables, start: Point, away_from: Point, distance: float) -> tuple[Point, bool]:
+    """Where a figure fleeing straight away from a point stops, and whether it left the table.
+
+    It stops short of impassable ground (ruling S25)."""
+    heading = bearing(away_from, start) if centre_distance(away_from, start) > 1e-9 else 270.0
+    c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    end = (start[0] + c * distance, start[1] + s * distance)
+    blocks = [polygon(a) for a in areas_of(tables, terrain, impassable=True)]
+    if blocks:
+        path = LineString([start, end])
+        hit = path.intersection(unary_union(blocks))
+        if not hit.is_empty:
+            cut = path.project(nearest_points(ShapelyPoint(start), hit)[1])
+            back = max(0.0, cut - 0.1)
+            end = (start[0] + c * back, start[1] + s * back)
+    return end, not on_table(terrain, end)
+
+
+def perimeter_length(area: Area) -> float:
+    return polygon(area).length
+
+
+def to_point(shape: BaseGeometry, at: Point) -> float:
+    return shape.distance(ShapelyPoint(at))
+
+
+def within(shape: BaseGeometry, at: Point) -> bool:
+    return shape.covers(ShapelyPoint(at))
