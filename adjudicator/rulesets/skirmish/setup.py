@@ -60,6 +60,7 @@ def initial_state(scenario: dict[str, Any], tables: Tables, name: str = "") -> S
             figures[f["id"]] = figure(tables, side, f, command)
         for g in side.get("guns", ()):
             command = g.get("company", "main") if large else side["id"]
+            commands.setdefault(command, Command(id=command, side=side["id"]))
             at, ammo = _point(g["at"]), _point(g.get("ammo", g["at"]))
             guns[g["id"]] = Gun(id=g["id"], side=side["id"], command=command, x=at[0], y=at[1],
                                 facing=float(g.get("facing", 90.0)), ammo_x=ammo[0], ammo_y=ammo[1],
