@@ -232,3 +232,21 @@ def test_fights_are_one_against_one_or_one_against_two_each_figure_once():
     assert codes(melee.validate_melee(s, "red", [Fight(attackers=("a",), defenders=("e",))])) == ["melee/contact"]
     assert codes(melee.validate_melee(s, "red", [Fight(attackers=("a",), defenders=("d",)),
                                                  Fight(attackers=("a",), defenders=("d",))])) == ["melee/twice"]
+
+
+def test_cavalry_with_a_pistol_volley_fire_as_a_group_before_charging_twice_with_pistols():
+    """*Pistol volley «Кавалерия с таким правилом может стрелять как Группа в ту же активацию, когда
+    собирается атаковать. Если пистолетов более одного, то можно выстрелить дважды, а третьей активацией
+    атаковать. Прицеливаться перед этим запрещается»."""
+    from adjudicator.rulesets.skirmish import actions
+
+    s = board(fig("a", "red", "mounted-infantry", (20, 20)), fig("b", "red", "mounted-infantry", (25.5, 20)),
+              fig("p", "blue", "prussian", (20, 60)), groups=({"id": "g", "leader": "a", "members": ["a", "b"]},))
+    s = put(put(s, "a", role="sergeant", rules=("pistol-volley",)), "b", rules=("pistol-volley",))
+    assert actions.validate_activate(s, "red", "g", ["shoot", "charge"]) == []
+    assert codes(actions.validate_activate(s, "red", "g", ["shoot", "shoot", "charge"])) == ["charge/only"]
+    assert codes(actions.validate_activate(s, "red", "g", ["aim", "shoot", "charge"])) == ["charge/only"]
+    two = put(put(s, "a", rules=("pistol-volley", "pistols")), "b", rules=("pistol-volley", "pistols"))
+    assert actions.validate_activate(two, "red", "g", ["shoot", "shoot", "charge"]) == []
+    plain = put(put(s, "a", rules=()), "b", rules=())
+    assert codes(actions.validate_activate(plain, "red", "g", ["shoot", "charge"])) == ["charge/only"]

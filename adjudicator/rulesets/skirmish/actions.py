@@ -160,10 +160,29 @@ def _declaration(state: SkirmishState, unit: str, kinds: Sequence[str]) -> list[
     if "shoot" in kinds and moves >= 2:
         return [violation("shoot/two-moves", f"{unit} declares two moves: it cannot shoot this activation")]
     if "charge" in kinds and any(k != "charge" for k in kinds):
+        if pistol_volleys(state, unit) and _volleys_then_charge(kinds, pistol_volleys(state, unit)):
+            return []
         return [violation("charge/only", "a charging figure or group does nothing but try to reach the melee")]
     if unit in state.figures and state.figures[unit].status == SUPPRESSED_STATUS and "charge" in kinds:
         return [violation("activation/suppressed", f"{unit} is suppressed")]
     return []
+
+
+def pistol_volleys(state: SkirmishState, unit: str) -> int:
+    """*Pistol volley: cavalry with it may fire as a group in the activation it charges, twice with
+    more than one pistol (`pistols`), never aiming first. 0 when the unit has not the rule."""
+    group = state.groups.get(unit)
+    figs = acting_figures(state, unit)
+    if group is None or not figs or not all(f.arm == "horse" and f.has("pistol-volley") for f in figs):
+        return 0
+    return 2 if all(f.has("pistols") for f in figs) else 1
+
+
+def _volleys_then_charge(kinds: Sequence[str], most: int) -> bool:
+    shots = 0
+    while shots < len(kinds) and kinds[shots] == "shoot":
+        shots += 1
+    return 0 < shots <= most and all(k == "charge" for k in kinds[shots:]) and shots < len(kinds)
 
 
 def activate(state: SkirmishState, unit: str, kinds: Sequence[str]) -> Outcome:
