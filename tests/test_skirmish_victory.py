@@ -45,8 +45,8 @@ def test_scenario_1_the_key_point_is_held_from_turn_3_worth_10_in_the_small_form
     15мм миниатюрами), а в 3см от объекта постоянно кто-то дежурил ... Объект нельзя захватывать раньше
     3-его хода!» (ruling S4)."""
     s = load("key-point")
-    for i in range(1, 5):  # the Jäger start 17 cm and more from the key point: send them back
-        s = put(s, f"jaeger-{i}", y=85.0)
+    for f in [f for f in s.figures.values() if f.side == "prussians"]:  # some start within 25 cm of it
+        s = put(s, f.id, y=88.0)
     s = put(s, "zouave-1", x=45.5, y=43.5)
     assert victory.key_point_holder(s) == ""  # turn 1
     s = msgspec.structs.replace(s, turn=3)
