@@ -27,7 +27,7 @@ EXTRA_ROLES = {"standard": "standard", "musician": "musician", "hero": "hero"}
 
 def figure_points(tables: Tables, fig: dict[str, Any]) -> int:
     p = tables.profile(fig.get("profile", ""))
-    extra = sum(getattr(tables.special_points, e, 0) for e in fig.get("extras", ()))
+    extra = sum(getattr(tables.special_points, e, 0) + getattr(tables.extra_points, e, 0) for e in fig.get("extras", ()))
     return (p.points if p else 0) + extra
 
 

@@ -186,6 +186,9 @@ class SpecialPoints(Section, frozen=True, kw_only=True):
     capable: int
     hero: int
     lance: int
+
+
+class ExtraPoints(Section, frozen=True, kw_only=True):
     standard: int
     musician: int
     agitator: int
@@ -311,6 +314,7 @@ class Tables(msgspec.Struct, frozen=True, kw_only=True):
     formats: Formats
     deployment: Deployment
     special_points: SpecialPoints
+    extra_points: ExtraPoints
     weapons: dict[str, Weapon | str | bool]
     profiles: dict[str, Profile | str | bool]
     roles: Roles
