@@ -143,7 +143,6 @@ CODES: dict[str, str] = {
     "hits/none": VOLLEY,
     "hits/outside": VOLLEY,
     "initiative/bad-die": INITIATIVE,
-    "initiative/commands": FORMATS,
     "initiative/no-reroll": special("Officer"),
     "initiative/no-roll": INITIATIVE,
     "initiative/not-yours": INITIATIVE,

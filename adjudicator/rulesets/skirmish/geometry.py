@@ -110,11 +110,6 @@ def roads(tables: Tables, terrain: Terrain) -> BaseGeometry | None:
     return unary_union(shapes) if shapes else None
 
 
-def area_at(tables: Tables, terrain: Terrain, at: Point, **flags: bool | str) -> Area | None:
-    p = ShapelyPoint(at)
-    return next((a for a in areas_of(tables, terrain, **flags) if polygon(a).covers(p)), None)
-
-
 def on_table(terrain: Terrain, at: Point) -> bool:
     return 0.0 <= at[0] <= terrain.width and 0.0 <= at[1] <= terrain.height
 

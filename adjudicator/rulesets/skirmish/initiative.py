@@ -209,14 +209,3 @@ def end_turn(state: SkirmishState) -> SkirmishState:
     markers = {mid: msgspec.structs.replace(m, acted=False) for mid, m in state.markers.items()}
     return msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, turn=state.turn + 1,
                                    phase="initiative", order=(), active="", activation=None, moving="")
-
-
-def check_format(state: SkirmishState) -> list[Violation]:
-    """Small and Medium: one command a side; Large: one a company (§Appendix I)."""
-    out = []
-    for side in state.sides:
-        n = sum(1 for c in state.commands.values() if c.side == side)
-        fmt = state.scenario.formats.get(side, state.scenario.format)
-        if fmt != "large" and n != 1:
-            out.append(violation("initiative/commands", f"{side}: one initiative roll a side in the {fmt} format"))
-    return out

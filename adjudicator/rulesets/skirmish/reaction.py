@@ -16,11 +16,6 @@ from .state import OK, SkirmishState
 from .units import av, figures_of
 
 
-def payer(state: SkirmishState, unit: str) -> str:
-    figs = figures_of(state, unit)
-    return figs[0].command if figs else ""
-
-
 def price(state: SkirmishState, unit: str) -> int:
     """The AP of a first action (§Fire in the enemy's turn)."""
     return av(state, [f for f in figures_of(state, unit) if f.status == OK])[0]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import msgspec
-
 from . import geometry as geo
 from .state import OK, Figure, Group, SkirmishState
 
@@ -20,15 +18,6 @@ def figures_of(state: SkirmishState, unit: str) -> list[Figure]:
 
 def group_of(state: SkirmishState, figure: str) -> Group | None:
     return next((g for g in state.groups.values() if figure in g.members), None)
-
-
-def side_of(state: SkirmishState, unit: str) -> str:
-    if unit in state.figures:
-        return state.figures[unit].side
-    for table in (state.groups, state.guns, state.markers):
-        if unit in table:
-            return table[unit].side  # type: ignore[attr-defined]
-    return ""
 
 
 def is_leader(state: SkirmishState, fig: Figure) -> bool:
@@ -79,13 +68,6 @@ def friends(state: SkirmishState, side: str) -> list[Figure]:
 
 def nearest(state: SkirmishState, fig: Figure, among: Iterable[Figure]) -> Figure | None:
     return min((o for o in among if o.id != fig.id), key=lambda o: (geo.gap(state.tables, fig, o), o.id), default=None)
-
-
-def replace_figures(state: SkirmishState, changed: Iterable[Figure]) -> SkirmishState:
-    figures = dict(state.figures)
-    for f in changed:
-        figures[f.id] = f
-    return msgspec.structs.replace(state, figures=figures)
 
 
 def ok(fig: Figure) -> bool:

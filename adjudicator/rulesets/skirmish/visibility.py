@@ -13,17 +13,6 @@ from . import geometry as geo
 from .state import Figure, Point, SkirmishState
 
 
-def arc(state: SkirmishState, viewer: Figure) -> float:
-    group = next((g for g in state.groups.values() if viewer.id in g.members), None)
-    return state.tables.visibility.group_arc if group is not None and _acting_as_group(state, group.id) \
-        else state.tables.visibility.single_arc
-
-
-def _acting_as_group(state: SkirmishState, gid: str) -> bool:
-    a = state.activation
-    return a is not None and a.unit == gid
-
-
 def in_arc(state: SkirmishState, viewer: Figure, target: Figure, arc_deg: float, facing: float | None = None) -> bool:
     return geo.in_arc(viewer.pos, viewer.facing if facing is None else facing, arc_deg, geo.base(state.tables, target))
 
@@ -80,9 +69,3 @@ def sees(state: SkirmishState, viewer: Figure, target: Figure, *, arc_deg: float
     if not in_arc(state, viewer, target, a, facing):
         return f"{target.id} is outside {viewer.id}'s {a:g}° arc"
     return terrain_hides(state, viewer, target.pos, target)
-
-
-def seen_by_enemy(state: SkirmishState, target: Figure) -> bool:
-    """Does any enemy figure on the table see it now (spotting is automatic)?"""
-    return any(not sees(state, f, target) for f in state.figures.values()
-               if f.side != target.side and f.on_table)
