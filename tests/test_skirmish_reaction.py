@@ -69,6 +69,8 @@ def test_only_the_player_not_acting_reacts_and_only_to_a_move():
     assert codes(reaction.validate_react(s, "blue", "p", "z", 0.0)) == ["react/no-move"]
     s = zouave_leaves_the_bushes()
     assert codes(reaction.validate_react(s, "red", "z2", "z", 0.0)) == ["react/own"]
+    later = activate(s, "z2", "aim")  # another activation: the move can no longer be interrupted
+    assert codes(reaction.validate_react(later, "blue", "p", "z", 6.0)) == ["react/no-move"]
     assert codes(reaction.validate_react(s, "blue", "p", "z2", 0.0)) == ["react/target"]
     assert codes(reaction.validate_react(s, "blue", "p", "z", 13.0)) == ["react/at"]
     poor = zouave_leaves_the_bushes()

@@ -202,7 +202,9 @@ def activate(state: SkirmishState, unit: str, kinds: Sequence[str]) -> Outcome:
         markers = {**markers, unit: msgspec.structs.replace(markers[unit], acted=True)}
     commands = {**state.commands, command.id: msgspec.structs.replace(command, ap=command.ap - price)}
     activation = Activation(unit=unit, figures=tuple(f.id for f in figs), command=command.id, declared=tuple(kinds))
-    new = msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands, activation=activation)
+    # a new activation: the last move is no longer there to be interrupted
+    new = msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands,
+                                  activation=activation, moving="", charging=False)
     return Outcome(state=new, lines=(f"{unit} declares {', '.join(kinds)}: {price} AP ({command.ap - price} left)",))
 
 

@@ -133,15 +133,15 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
     for cid, c in commands.items():
         won = all(totals[cid] > totals[o] for o, oc in commands.items() if oc.side != c.side)
         turn_av = None
-        if len(c.roll) >= 3 and len(set(c.roll)) == 1 and any(
+        if max((c.roll.count(v) for v in c.roll), default=0) >= 3 and any(
                 f.command == cid and f.has("agitator") and f.on_table for f in figures.values()):
             if won:
                 turn_av = (1, 1, 1)
-                lines.append(f"{cid}: agitators and three {c.roll[0]}s with the initiative won: AV 1/1/1 this turn")
+                lines.append(f"{cid}: agitators and three alike with the initiative won: AV 1/1/1 this turn")
             else:
                 for f in [f for f in figures.values() if f.command == cid and f.status == OK]:
                     figures[f.id] = msgspec.structs.replace(f, status=SUPPRESSED, aimed=False)
-                lines.append(f"{cid}: agitators and three {c.roll[0]}s with the initiative lost: the company is suppressed")
+                lines.append(f"{cid}: agitators and three alike with the initiative lost: the company is suppressed")
         ap = totals[cid] + c.ap
         commands[cid] = msgspec.structs.replace(c, ap=ap, done=False, turn_av=turn_av, rerolls=0)
         lines.append(f"{cid}: {totals[cid]} + {c.ap} kept = {ap} AP")
