@@ -52,14 +52,14 @@ def test_at_most_three_actions_declared_up_front_and_affordable():
     """«В свою активацию боец/группа бойцов не может сделать более 3-х действий. Заявлять все
     запланированные действия бойца/Группы надо сразу перед активацией»."""
     s = board(fig("z", "red", "zouave", (20, 20)), fig("b1", "blue", "prussian", (20, 100)), ap=5)
-    assert codes(actions.validate_activate(s, "red", "z", ["move"] * 4)) == ["activation/count"]
-    assert codes(actions.validate_activate(s, "red", "z", ["move", "move", "move"])) == ["activation/ap"]
-    assert codes(actions.validate_activate(s, "red", "z", ["dance"])) == ["activation/kind"]
-    assert codes(actions.validate_activate(s, "blue", "b1", ["move"])) == ["turn/not-yours"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["move"] * 4)) == ["activation/count"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["move", "move", "move"])) == ["activation/ap"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["dance"])) == ["activation/kind"]
+    assert codes(actions.declaration_violations(s, "blue", "b1", ["move"])) == ["turn/not-yours"]
     s = activate(s, "z", "move", "aim")
     assert codes(actions.check_next(s, "red", "z", "aim")) == ["activation/order"]
     assert actions.check_next(s, "red", "z", "move") == []
-    assert codes(actions.validate_activate(s, "red", "z", ["aim"])) == ["activation/busy"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["aim"])) == ["activation/busy"]
 
 
 def test_a_figure_activates_once_a_turn():
@@ -67,23 +67,23 @@ def test_a_figure_activates_once_a_turn():
     s = board(fig("z", "red", "zouave", (20, 20)), fig("b1", "blue", "prussian", (20, 100)))
     s = activate(s, "z", "aim")
     s = actions.step(s)
-    assert codes(actions.validate_activate(s, "red", "z", ["aim"])) == ["activation/again"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["aim"])) == ["activation/again"]
 
 
 def test_two_moves_declared_forbid_shooting():
     """§Shooting modifiers «Если боец/Группа запланировали два движения, то стрелять они в эту
     активацию не могут»."""
     s = board(fig("z", "red", "zouave", (20, 20)), fig("b1", "blue", "prussian", (20, 100)))
-    assert codes(actions.validate_activate(s, "red", "z", ["move", "shoot", "move"])) == ["shoot/two-moves"]
-    assert actions.validate_activate(s, "red", "z", ["move", "shoot"]) == []
+    assert codes(actions.declaration_violations(s, "red", "z", ["move", "shoot", "move"])) == ["shoot/two-moves"]
+    assert actions.declaration_violations(s, "red", "z", ["move", "shoot"]) == []
 
 
 def test_a_charging_unit_does_nothing_else():
     """§Melee «В ту активацию, когда боец/группа решают атаковать врага, они не могут делать ничего
     больше, кроме как пытаться дойти до этой самой рукопашной схватки»."""
     s = board(fig("z", "red", "zouave", (20, 20)), fig("b1", "blue", "prussian", (20, 100)))
-    assert codes(actions.validate_activate(s, "red", "z", ["charge", "shoot"])) == ["charge/only"]
-    assert actions.validate_activate(s, "red", "z", ["charge", "charge"]) == []
+    assert codes(actions.declaration_violations(s, "red", "z", ["charge", "shoot"])) == ["charge/only"]
+    assert actions.declaration_violations(s, "red", "z", ["charge", "charge"]) == []
 
 
 def test_buildings_cost_one_ap_in_or_out_and_two_inside_whatever_the_av():
@@ -101,8 +101,8 @@ def test_a_suppressed_figure_declares_its_recovery_first():
     от бойца есть не подавленный Лидер, Знаменосец или Герой, то он должен потратить только 1»."""
     s = board(fig("z", "red", "zouave", (20, 20)), fig("b1", "blue", "prussian", (20, 100)))
     s = put(s, "z", status="suppressed")
-    assert codes(actions.validate_activate(s, "red", "z", ["move"])) == ["activation/suppressed"]
-    assert codes(actions.validate_activate(s, "red", "z", ["recover", "move"])) == ["activation/suppressed"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["move"])) == ["activation/suppressed"]
+    assert codes(actions.declaration_violations(s, "red", "z", ["recover", "move"])) == ["activation/suppressed"]
     s2 = activate(s, "z", "recover", "recover", "move")
     s2 = suppression.recover(s2, "z").state
     assert s2.figures["z"].status == "suppressed"
@@ -121,4 +121,4 @@ def test_a_suppressed_figure_declares_its_recovery_first():
 def test_a_group_acts_only_under_an_unsuppressed_leader():
     """§Fighters and groups «Группа может действовать как группа, только повинуясь приказам Лидера»."""
     s = put(group_of_three(), "sgt", status="suppressed")
-    assert codes(actions.validate_activate(s, "red", "g", ["move"])) == ["group/leader"]
+    assert codes(actions.declaration_violations(s, "red", "g", ["move"])) == ["group/leader"]

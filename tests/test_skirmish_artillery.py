@@ -43,15 +43,15 @@ def test_the_crew_must_be_within_3_cm_and_fights_as_a_group_without_leader_when_
     away = s
     for c in ("c1", "c2", "c3"):
         away = put(away, c, y=40.0)
-    assert codes(actions.validate_activate(away, "red", "gun", ["reload"])) == ["activation/no-crew"]
-    assert codes(actions.validate_activate(s, "red", "gun", ["aim"])) == ["activation/gun"]
+    assert codes(actions.declaration_violations(away, "red", "gun", ["reload"])) == ["activation/no-crew"]
+    assert codes(actions.declaration_violations(s, "red", "gun", ["aim"])) == ["activation/gun"]
 
 
 def test_a_gun_turns_90_degrees_for_two_actions():
     """«За каждые 2 действия пушка может поворачиваться на месте вплоть до 90 градусов» (ruling S26)."""
     s = activate(battery(fig("p", "blue", "prussian", (60, 100))), "gun", "turn", "turn")
-    assert codes(artillery.validate_turn(s, "red", "gun", 180.0)) == ["gun/turn"]
-    assert artillery.validate_turn(s, "red", "gun", 135.0) == []
+    assert codes(artillery.check_turn(s, "red", "gun", 180.0)) == ["gun/turn"]
+    assert artillery.check_turn(s, "red", "gun", 135.0) == []
     s = artillery.turn(s, "gun", 135.0).state
     s = artillery.turn(s, "gun", 180.0).state
     assert s.guns["gun"].facing == 180.0
@@ -68,8 +68,8 @@ def test_ball_hits_like_aimed_fire_ignoring_cover_then_ploughs_a_4d6_strip():
                 fig("p3", "blue", "prussian", (60, 110)), fig("off", "blue", "prussian", (80, 80)),
                 loaded="ball", areas=woods)
     s = activate(s, "gun", "shoot")
-    assert codes(artillery.validate_fire(s, "red", "gun", "off", "")) == ["gun/front"]
-    assert artillery.validate_fire(s, "red", "gun", "p1", "") == []
+    assert codes(artillery.check_fire(s, "red", "gun", "off", "")) == ["gun/front"]
+    assert artillery.check_fire(s, "red", "gun", "p1", "") == []
     # 57.5 cm from the muzzle: effective (7+); 3d6 = 9: a hit; 4d6 = 14 cm of strip from p1's base:
     # p1 (the open) saves on 4+: 3, killed; p2 (hard cover, the wood) on 3+: 3, saved; p3 is 30 cm on
     dice = Dice(3, 3, 3, 3, 3, 4, 4, 3, 3)
@@ -85,7 +85,7 @@ def test_ball_hits_like_aimed_fire_ignoring_cover_then_ploughs_a_4d6_strip():
 def test_a_gun_has_no_extreme_range():
     """«Эффективная дальность стрельбы равна 60см. Не стреляет на Предельную дистанцию»."""
     s = activate(battery(fig("far", "blue", "prussian", (60, 150)), loaded="ball", size=200.0), "gun", "shoot")
-    assert codes(artillery.validate_fire(s, "red", "gun", "far", "")) == ["gun/range"]
+    assert codes(artillery.check_fire(s, "red", "gun", "far", "")) == ["gun/range"]
 
 
 def test_canister_strikes_everyone_within_30_cm_in_a_90_degree_arc():
@@ -95,7 +95,7 @@ def test_canister_strikes_everyone_within_30_cm_in_a_90_degree_arc():
     s = battery(fig("a", "blue", "prussian", (60, 45)), fig("b", "blue", "prussian", (75, 40)),
                 fig("c", "blue", "prussian", (60, 60)), fig("d", "blue", "prussian", (95, 25)), loaded="canister")
     s = activate(s, "gun", "shoot")
-    assert artillery.validate_fire(s, "red", "gun", "", "") == []
+    assert artillery.check_fire(s, "red", "gun", "", "") == []
     dice = Dice(4, 1)  # a saves, b dies; c is beyond 30 cm, d outside the arc
     st = artillery.fire(s, "red", "gun", "", dice).state
     assert dice.done() and st.figures["a"].status == "ok" and st.figures["b"].status == "out"
@@ -107,8 +107,8 @@ def test_canister_over_friends_needs_an_officers_order():
     s = battery(fig("friend", "red", "zouave", (60, 35)), fig("lt", "red", "zouave-officer", (70, 20)),
                 fig("a", "blue", "prussian", (60, 45)), loaded="canister")
     s = activate(s, "gun", "shoot")
-    assert codes(artillery.validate_fire(s, "red", "gun", "", "")) == ["gun/friends"]
-    assert artillery.validate_fire(s, "red", "gun", "", "lt") == []
+    assert codes(artillery.check_fire(s, "red", "gun", "", "")) == ["gun/friends"]
+    assert artillery.check_fire(s, "red", "gun", "", "lt") == []
 
 
 def test_counter_battery_the_gun_saves_on_3_the_crew_4_the_ammunition_5_or_it_explodes():
@@ -121,7 +121,7 @@ def test_counter_battery_the_gun_saves_on_3_the_crew_4_the_ammunition_5_or_it_ex
     s = board(fig("p", "blue", "prussian", (70, 82)), guns=(GUN, enemy))
     s = msgspec.structs.replace(s, guns={**s.guns, "gun": msgspec.structs.replace(s.guns["gun"], loaded="ball")})
     s = activate(s, "gun", "shoot")
-    assert artillery.validate_fire(s, "red", "gun", "egun", "") == []
+    assert artillery.check_fire(s, "red", "gun", "egun", "") == []
     # 3d6 = 12: a hit; 4d6 = 12 cm from egun's base: egun, e3 and the ammunition are in the strip;
     # e3 saves 5 (4+); egun 2 (3+): destroyed; the ammunition 4 (5+): it explodes; everyone within
     # 20 cm of it takes a small-arms hit in id order: e1 2, e2 2, e3 5 (out), p 1

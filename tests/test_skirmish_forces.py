@@ -116,10 +116,10 @@ def test_deploying_three_at_a_time_within_30_cm_of_ones_edge_scouts_45():
               {"id": "j", "side": "red", "profile": "jaeger"}, fig("p", "blue", "prussian", (10, 110)), phase="deployment")
     s = msgspec.structs.replace(s, phase="deployment")
     four = [Placement(figure=f, at=(10 + 5 * i, 10)) for i, f in enumerate("abcd")]
-    assert codes(forces.validate_deploy(s, "red", four)) == ["deploy/too-many"]
-    assert codes(forces.validate_deploy(s, "red", [Placement(figure="a", at=(10, 31))])) == ["deploy/zone"]
-    assert forces.validate_deploy(s, "red", [Placement(figure="j", at=(10, 44))]) == []
-    assert forces.validate_deploy(s, "red", four[:3]) == []
+    assert codes(forces.check_deploy(s, "red", four)) == ["deploy/too-many"]
+    assert codes(forces.check_deploy(s, "red", [Placement(figure="a", at=(10, 31))])) == ["deploy/zone"]
+    assert forces.check_deploy(s, "red", [Placement(figure="j", at=(10, 44))]) == []
+    assert forces.check_deploy(s, "red", four[:3]) == []
 
 
 @pytest.mark.parametrize("name", ["key-point", "assault"])

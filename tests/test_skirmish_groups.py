@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.rulesets.skirmish import geometry as geo, groups
-from test_skirmish_support import TABLES, activate, board, codes, fig, put
+from events.skirmish import ChangeOrder
+from test_skirmish_support import TABLES, Dice, activate, board, codes, fig, put
 
 
 def squad(spacing=4.5, leader_at=(20, 16), profile="zouave", **kw):
@@ -79,9 +80,9 @@ def test_changing_order_is_a_group_action():
     """«Поменять строй с Плотного на Рассыпной или обратно – Групповое действие»."""
     s = squad(profile="jaeger", groups=({"id": "g", "leader": "sgt", "members": ["sgt", "a", "b", "c"]},))
     s = activate(s, "g", "order")
-    assert groups.validate_order_action(s, "red", "g", "loose") == []
-    assert groups.order_action(s, "g", "loose").state.groups["g"].order == "loose"
-    assert codes(groups.validate_order_action(s, "red", "g", "close")) == ["group/order"]
+    assert groups.validate_change_order(s, "red", ChangeOrder(unit="g", order="loose")) == []
+    assert groups.resolve_change_order(s, "red", ChangeOrder(unit="g", order="loose"), Dice()).state.groups["g"].order == "loose"
+    assert codes(groups.validate_change_order(s, "red", ChangeOrder(unit="g", order="close"))) == ["group/order"]
 
 
 def test_forming_a_group_takes_its_figures_out_of_their_old_one():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from adjudicator.rulesets.skirmish import initiative
+from events.skirmish import Distribute, Reroll
 from test_skirmish_support import Dice, board, codes, fig
 
 
@@ -85,14 +86,15 @@ def test_an_officer_lets_his_company_roll_one_initiative_die_again_two_if_outsta
               fig("cpt", "blue", "prussian-officer", (20, 100), extras=["outstanding"]), phase="initiative")
     s = initiative.roll(s, Dice(1, 5, 5, 1, 1, 6)).state
     assert s.commands["red"].rerolls == 1 and s.commands["blue"].rerolls == 2
-    assert codes(initiative.validate_reroll(s, "red", "red", [0, 1])) == ["initiative/no-reroll"]
-    assert codes(initiative.validate_reroll(s, "red", "blue", [0])) == ["initiative/not-yours"]
-    assert codes(initiative.validate_reroll(s, "red", "red", [3])) == ["initiative/bad-die"]
-    assert initiative.validate_reroll(s, "red", "red", [0]) == []
-    s = initiative.apply_reroll(s, "red", [0], Dice(6)).state
+    assert codes(initiative.validate_reroll(s, "red", Reroll(command="red", dice=(0, 1)))) == ["initiative/no-reroll"]
+    assert codes(initiative.validate_reroll(s, "red", Reroll(command="blue", dice=(0,)))) == ["initiative/not-yours"]
+    assert codes(initiative.validate_reroll(s, "red", Reroll(command="red", dice=(3,)))) == ["initiative/bad-die"]
+    assert initiative.validate_reroll(s, "red", Reroll(command="red", dice=(0,))) == []
+    s = initiative.resolve_reroll(s, "red", Reroll(command="red", dice=(0,)), Dice(6)).state
     assert s.commands["red"].roll == (6, 5, 5) and s.commands["red"].rerolls == 0
-    s = initiative.apply_reroll(s, "blue", [0, 1], Dice(6, 6)).state
-    assert sum(s.commands["blue"].roll) == 18
+    assert s.phase == "initiative"  # blue has still to decide
+    s = initiative.resolve_reroll(s, "blue", Reroll(command="blue", dice=(0, 1)), Dice(6, 6)).state
+    assert s.phase == "activation" and s.commands["blue"].ap == 18 and s.order == ("blue", "red")
 
 
 def test_a_suppressed_officer_gives_no_reroll():
@@ -138,7 +140,7 @@ def test_a_capable_senior_officer_shares_3d6_points_among_companies():
     s = initiative.roll(s, Dice(1, 1, 1, 2, 2, 2, 6, 6, 6)).state
     s = initiative.settle(s, Dice(4, 4, 4)).state
     assert s.commands["staff"].to_share == 12
-    assert codes(initiative.validate_distribute(s, "red", {"line": 13})) == ["initiative/too-many"]
-    assert codes(initiative.validate_distribute(s, "red", {"impi": 1})) == ["initiative/share-not-yours"]
-    s = initiative.apply_distribute(s, "red", {"line": 12}).state
+    assert codes(initiative.validate_distribute(s, "red", Distribute(shares={"line": 13}))) == ["initiative/too-many"]
+    assert codes(initiative.validate_distribute(s, "red", Distribute(shares={"impi": 1}))) == ["initiative/share-not-yours"]
+    s = initiative.resolve_distribute(s, "red", Distribute(shares={"line": 12}), Dice()).state
     assert s.commands["line"].ap == 6 + 12 and s.commands["staff"].to_share == 0

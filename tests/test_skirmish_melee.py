@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from adjudicator.rulesets.skirmish import melee
-from events.skirmish import Fight
+from events.skirmish import Fight, FixBayonets
 from test_skirmish_support import Dice, activate, board, codes, fig, path, put
 
 
@@ -117,7 +117,7 @@ def test_fixed_bayonets_are_a_melee_weapon_and_fixing_them_is_an_action():
     s = put(s, "a", rules=("bayonets",))
     assert melee.melee_weapon_rerolls(s, s.figures["a"], True) == 0
     s = activate(s, "a", "bayonets")
-    assert melee.validate_fix_bayonets(s, "red", "a") == []
+    assert melee.validate_fix_bayonets(s, "red", FixBayonets(unit="a")) == []
     s = melee.fix_bayonets(s, "a").state
     assert s.figures["a"].bayonet and melee.melee_weapon_rerolls(s, s.figures["a"], True) == 1
 
@@ -138,7 +138,7 @@ def test_charged_by_an_equal_or_greater_group_the_defenders_test_morale_and_flee
     немедленно становятся подавленными и бегут прочь на 15+d6см»."""
     s = activate(charge_setup(), "g", "charge")
     paths = [path("sgt", (20, 31)), path("z1", (24.5, 31)), path("z2", (29, 31))]
-    assert melee.validate_charge(s, "red", "g", "psgt", paths) == []
+    assert melee.check_charge(s, "red", "g", "psgt", paths) == []
     # average C of the Prussians 3.5 -> 3; the Zouaves 4.33 average: no re-roll for a higher C
     out = melee.charge(s, "red", "g", "psgt", paths, Dice(3, 4))
     st = out.state
@@ -207,7 +207,7 @@ def test_a_loose_group_charged_closes_ranks_and_cannot_charge_itself():
     loose_red = charge_setup()
     loose_red = msgspec.structs.replace(loose_red, groups={**loose_red.groups, "g": msgspec.structs.replace(loose_red.groups["g"], order="loose")})
     from adjudicator.rulesets.skirmish import actions
-    assert codes(actions.validate_activate(loose_red, "red", "g", ["charge"])) == ["charge/loose"]
+    assert codes(actions.declaration_violations(loose_red, "red", "g", ["charge"])) == ["charge/loose"]
 
 
 def test_a_charge_goes_straight_and_turns_only_at_a_target_in_view():
@@ -216,9 +216,9 @@ def test_a_charge_goes_straight_and_turns_only_at_a_target_in_view():
     требовать отдельного действия» (ruling S18)."""
     s = board(fig("z", "red", "zouave", (20, 20)), fig("p", "blue", "prussian", (30, 30)), fig("q", "blue", "prussian", (20, 5)))
     s = activate(s, "z", "charge")
-    assert codes(melee.validate_charge(s, "red", "z", "p", [path("z", (20, 25), (28, 28))])) == ["charge/straight"]
-    assert melee.validate_charge(s, "red", "z", "p", [path("z", (28.2, 28.2))]) == []
-    assert codes(melee.validate_charge(s, "red", "z", "q", [path("z", (20, 7.6))])) == ["charge/turn"]
+    assert codes(melee.check_charge(s, "red", "z", "p", [path("z", (20, 25), (28, 28))])) == ["charge/straight"]
+    assert melee.check_charge(s, "red", "z", "p", [path("z", (28.2, 28.2))]) == []
+    assert codes(melee.check_charge(s, "red", "z", "q", [path("z", (20, 7.6))])) == ["charge/turn"]
 
 
 def test_fights_are_one_against_one_or_one_against_two_each_figure_once():
@@ -227,10 +227,10 @@ def test_fights_are_one_against_one_or_one_against_two_each_figure_once():
     s = board(fig("a", "red", "zouave", (20, 20)), fig("b", "red", "zouave", (24.5, 20)),
               fig("d", "blue", "prussian", (22.25, 21.9)), fig("e", "blue", "prussian", (40, 40)))
     ok = [Fight(attackers=("a", "b"), defenders=("d",))]
-    assert melee.validate_melee(s, "red", ok) == []
-    assert codes(melee.validate_melee(s, "red", [Fight(attackers=("a", "b"), defenders=("d", "e"))])) == ["melee/size"]
-    assert codes(melee.validate_melee(s, "red", [Fight(attackers=("a",), defenders=("e",))])) == ["melee/contact"]
-    assert codes(melee.validate_melee(s, "red", [Fight(attackers=("a",), defenders=("d",)),
+    assert melee.check_fights(s, "red", ok) == []
+    assert codes(melee.check_fights(s, "red", [Fight(attackers=("a", "b"), defenders=("d", "e"))])) == ["melee/size"]
+    assert codes(melee.check_fights(s, "red", [Fight(attackers=("a",), defenders=("e",))])) == ["melee/contact"]
+    assert codes(melee.check_fights(s, "red", [Fight(attackers=("a",), defenders=("d",)),
                                                  Fight(attackers=("a",), defenders=("d",))])) == ["melee/twice"]
 
 
@@ -243,10 +243,10 @@ def test_cavalry_with_a_pistol_volley_fire_as_a_group_before_charging_twice_with
     s = board(fig("a", "red", "mounted-infantry", (20, 20)), fig("b", "red", "mounted-infantry", (25.5, 20)),
               fig("p", "blue", "prussian", (20, 60)), groups=({"id": "g", "leader": "a", "members": ["a", "b"]},))
     s = put(put(s, "a", role="sergeant", rules=("pistol-volley",)), "b", rules=("pistol-volley",))
-    assert actions.validate_activate(s, "red", "g", ["shoot", "charge"]) == []
-    assert codes(actions.validate_activate(s, "red", "g", ["shoot", "shoot", "charge"])) == ["charge/only"]
-    assert codes(actions.validate_activate(s, "red", "g", ["aim", "shoot", "charge"])) == ["charge/only"]
+    assert actions.declaration_violations(s, "red", "g", ["shoot", "charge"]) == []
+    assert codes(actions.declaration_violations(s, "red", "g", ["shoot", "shoot", "charge"])) == ["charge/only"]
+    assert codes(actions.declaration_violations(s, "red", "g", ["aim", "shoot", "charge"])) == ["charge/only"]
     two = put(put(s, "a", rules=("pistol-volley", "pistols")), "b", rules=("pistol-volley", "pistols"))
-    assert actions.validate_activate(two, "red", "g", ["shoot", "shoot", "charge"]) == []
+    assert actions.declaration_violations(two, "red", "g", ["shoot", "shoot", "charge"]) == []
     plain = put(put(s, "a", rules=()), "b", rules=())
-    assert codes(actions.validate_activate(plain, "red", "g", ["shoot", "charge"])) == ["charge/only"]
+    assert codes(actions.declaration_violations(plain, "red", "g", ["shoot", "charge"])) == ["charge/only"]

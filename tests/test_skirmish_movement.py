@@ -15,8 +15,8 @@ def single(**extra):
 
 def go(state, unit, *paths, facing=None):
     side = state.commands[state.active].side
-    found = movement.validate_move(state, side, unit, paths, facing)
-    return found, (movement.apply_move(state, unit, paths, facing).state if not found else state)
+    found = movement.check_move(state, side, unit, paths, facing)
+    return found, (movement.move(state, unit, paths, facing).state if not found else state)
 
 
 def test_a_single_foot_figure_moves_12_then_8_then_8():
@@ -175,9 +175,9 @@ def test_a_manhandled_gun_goes_1d6_cm_a_crewman():
               guns=({"id": "gun", "at": [40, 20], "ammo": [40, 14], "facing": 90.0, "crew": ["c1", "c2", "c3"],
                      "crew_at": [[36, 20], [44, 20], [40, 16.5]], "balls": 2},))
     s = activate(s, "gun", "move")
-    assert codes(movement.validate_move(s, "red", "gun", [path("gun", (40, 38.1))], None)) == ["move/too-far"]
-    found = movement.validate_move(s, "red", "gun", [path("gun", (40, 38))], None)  # 3 crew: 18 cm at most
+    assert codes(movement.check_move(s, "red", "gun", [path("gun", (40, 38.1))], None)) == ["move/too-far"]
+    found = movement.check_move(s, "red", "gun", [path("gun", (40, 38))], None)  # 3 crew: 18 cm at most
     assert found == []
-    after = movement.apply_move(s, "gun", [path("gun", (40, 38))], None, Dice(2, 3, 4)).state
+    after = movement.move(s, "gun", [path("gun", (40, 38))], None, Dice(2, 3, 4)).state
     assert after.guns["gun"].y == pytest.approx(29.0) and after.guns["gun"].ammo_y == pytest.approx(23.0)
     assert after.figures["c3"].y == pytest.approx(25.5)

@@ -14,7 +14,7 @@ def zouave_leaves_the_bushes(**kw):
     s = board(fig("z", "red", "zouave", (20, 20)), fig("z2", "red", "zouave", (40, 20)),
               fig("p", "blue", "prussian", (20, 70)), enemy_ap=4, **kw)
     s = activate(s, "z", "move")
-    return movement.apply_move(s, "z", [path("z", (20, 32))], None).state
+    return movement.move(s, "z", [path("z", (20, 32))], None).state
 
 
 def test_the_prussian_example_one_ap_spent_on_a_failed_test_and_no_second_try():
@@ -25,13 +25,13 @@ def test_the_prussian_example_one_ap_spent_on_a_failed_test_and_no_second_try():
     рядом выходит группа из еще трех зуавов, но ... второй такой возможности ему не дано» — T001-05."""
     s = zouave_leaves_the_bushes()
     assert s.moving == "z"
-    assert reaction.validate_react(s, "blue", "p", "z", 6.0) == []
+    assert reaction.check_react(s, "blue", "p", "z", 6.0) == []
     result = reaction.react(s, "blue", "p", "z", 6.0, Dice(3))
     assert result.state.commands["blue"].ap == 3 and result.hits == 0 and result.plan is None
     s = result.state
     s = activate(s, "z2", "move")
-    s = movement.apply_move(s, "z2", [path("z2", (40, 32))], None).state
-    assert codes(reaction.validate_react(s, "blue", "p", "z2", 0.0)) == ["react/twice"]
+    s = movement.move(s, "z2", [path("z2", (40, 32))], None).state
+    assert codes(reaction.check_react(s, "blue", "p", "z2", 0.0)) == ["react/twice"]
 
 
 def test_a_passed_test_shoots_at_the_mover_where_it_was_interrupted():
@@ -66,19 +66,19 @@ def test_an_aimed_unit_may_roll_the_test_again_and_loses_its_aim_either_way():
 
 def test_only_the_player_not_acting_reacts_and_only_to_a_move():
     s = board(fig("z", "red", "zouave", (20, 20)), fig("p", "blue", "prussian", (20, 70)), enemy_ap=4)
-    assert codes(reaction.validate_react(s, "blue", "p", "z", 0.0)) == ["react/no-move"]
+    assert codes(reaction.check_react(s, "blue", "p", "z", 0.0)) == ["react/no-move"]
     s = zouave_leaves_the_bushes()
-    assert codes(reaction.validate_react(s, "red", "z2", "z", 0.0)) == ["react/own"]
+    assert codes(reaction.check_react(s, "red", "z2", "z", 0.0)) == ["react/own"]
     later = activate(s, "z2", "aim")  # another activation: the move can no longer be interrupted
-    assert codes(reaction.validate_react(later, "blue", "p", "z", 6.0)) == ["react/no-move"]
-    assert codes(reaction.validate_react(s, "blue", "p", "z2", 0.0)) == ["react/target"]
-    assert codes(reaction.validate_react(s, "blue", "p", "z", 13.0)) == ["react/at"]
+    assert codes(reaction.check_react(later, "blue", "p", "z", 6.0)) == ["react/no-move"]
+    assert codes(reaction.check_react(s, "blue", "p", "z2", 0.0)) == ["react/target"]
+    assert codes(reaction.check_react(s, "blue", "p", "z", 13.0)) == ["react/at"]
     poor = zouave_leaves_the_bushes()
     import msgspec
     poor = msgspec.structs.replace(poor, commands={**poor.commands, "blue": msgspec.structs.replace(poor.commands["blue"], ap=0)})
-    assert codes(reaction.validate_react(poor, "blue", "p", "z", 6.0)) == ["react/ap"]
+    assert codes(reaction.check_react(poor, "blue", "p", "z", 6.0)) == ["react/ap"]
     unloaded = put(zouave_leaves_the_bushes(), "p", loaded=False)
-    assert codes(reaction.validate_react(unloaded, "blue", "p", "z", 6.0)) == ["shoot/cannot"]
+    assert codes(reaction.check_react(unloaded, "blue", "p", "z", 6.0)) == ["shoot/cannot"]
 
 
 def test_fire_at_chargers_is_always_at_effective_range_without_the_running_penalty():

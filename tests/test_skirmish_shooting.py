@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.rulesets.skirmish import shooting
+from events.skirmish import Aim, Allocate, Reload
 from test_skirmish_support import Dice, activate, board, codes, fig, put
 
 
@@ -82,10 +83,10 @@ def test_with_nobody_left_on_the_chain_a_target_takes_more_than_one_hit():
 
 def test_a_shot_out_of_sight_or_range_is_refused():
     s = activate(zouaves(target_at=(26.75, 115.0)), "g", "shoot")  # beyond 90 cm for everyone
-    assert codes(shooting.validate_shoot(s, "red", "g", "p1")) == ["shoot/cannot"]
+    assert codes(shooting.check_shoot(s, "red", "g", "p1")) == ["shoot/cannot"]
     s = activate(zouaves(target_at=(26.75, 60.0), groups=False), "z1", "shoot")
     s = put(s, "z1", facing=270.0)  # a single figure sees 180° in front of it
-    assert codes(shooting.validate_shoot(s, "red", "z1", "p1")) == ["shoot/cannot"]
+    assert codes(shooting.check_shoot(s, "red", "z1", "p1")) == ["shoot/cannot"]
 
 
 def test_no_shooting_through_enemies_but_at_a_rider_behind_a_man_on_foot():
@@ -94,19 +95,19 @@ def test_no_shooting_through_enemies_but_at_a_rider_behind_a_man_on_foot():
     s = board(fig("z", "red", "zouave", (20, 20)), fig("p1", "blue", "prussian", (20, 40)),
               fig("p2", "blue", "prussian", (20, 60)), fig("h", "blue", "mounted-infantry", (22, 80)))
     s = activate(s, "z", "shoot")
-    assert codes(shooting.validate_shoot(s, "red", "z", "p2")) == ["shoot/cannot"]
-    assert shooting.validate_shoot(s, "red", "z", "h") == []
+    assert codes(shooting.check_shoot(s, "red", "z", "p2")) == ["shoot/cannot"]
+    assert shooting.check_shoot(s, "red", "z", "h") == []
     friend = board(fig("z", "red", "zouave", (20, 20)), fig("z2", "red", "zouave", (20, 35)),
                    fig("p1", "blue", "prussian", (20, 60)))
-    assert codes(shooting.validate_shoot(activate(friend, "z", "shoot"), "red", "z", "p1")) == ["shoot/cannot"]
+    assert codes(shooting.check_shoot(activate(friend, "z", "shoot"), "red", "z", "p1")) == ["shoot/cannot"]
     touching = put(friend, "z2", y=22.6)
-    assert shooting.validate_shoot(activate(touching, "z", "shoot"), "red", "z", "p1") == []
+    assert shooting.check_shoot(activate(touching, "z", "shoot"), "red", "z", "p1") == []
 
 
 def test_aiming_adds_a_die_and_is_lost_on_firing():
     """§Aiming «получает дополнительный 1d6 при стрельбе ... Оно теряется, если боец выстрелил»."""
     s = activate(zouaves(groups=False), "z1", "aim", "shoot")
-    assert shooting.validate_aim(s, "red", "z1") == []
+    assert shooting.validate_aim(s, "red", Aim(unit="z1")) == []
     s = shooting.aim(s, "z1").state
     p = shooting.plan(s, "z1", "p1", moved=False)
     assert not isinstance(p, list) and p.dice == 3 and p.aimed
@@ -147,10 +148,10 @@ def test_three_6s_at_a_close_order_group_put_a_hit_on_its_leader_without_save():
     h = result.state.hits
     assert h is not None and h.forced and h.count == 2 and h.side == "blue"
     st = result.state
-    assert codes(shooting.validate_allocate(st, "blue", ["p1", "p2"], {})) == ["hits/forced"]
-    assert codes(shooting.validate_allocate(st, "blue", ["p1"], {})) == ["hits/count"]
-    assert codes(shooting.validate_allocate(st, "red", ["p1", "psgt"], {})) == ["hits/none"]
-    assert shooting.validate_allocate(st, "blue", ["p1", "psgt"], {}) == []
+    assert codes(shooting.validate_allocate(st, "blue", Allocate(figures=("p1", "p2")))) == ["hits/forced"]
+    assert codes(shooting.validate_allocate(st, "blue", Allocate(figures=("p1",)))) == ["hits/count"]
+    assert codes(shooting.validate_allocate(st, "red", Allocate(figures=("p1", "psgt")))) == ["hits/none"]
+    assert shooting.validate_allocate(st, "blue", Allocate(figures=("p1", "psgt"))) == []
     dice = Dice(4, 2)  # psgt first, no save: 4 out; p1: 2 suppressed
     out = shooting.allocate(st, ["p1", "psgt"], {}, dice).state
     assert dice.done() and out.figures["psgt"].status == "out" and out.figures["p1"].status == "suppressed"
@@ -173,11 +174,11 @@ def test_reloading_takes_the_weapons_actions_in_stages():
     обязательно подряд»; the rifle (30/2) takes 2."""
     s = put(zouaves(groups=False), "z1", loaded=False)
     s = activate(s, "z1", "reload")
-    assert shooting.validate_reload(s, "red", "z1") == []
+    assert shooting.validate_reload(s, "red", Reload(unit="z1")) == []
     s = shooting.reload(s, "z1").state
     assert not s.figures["z1"].loaded and s.figures["z1"].reloading == 1
     s = activate(s, "z2", "reload")
-    assert codes(shooting.validate_reload(s, "red", "z2")) == ["reload/loaded"]
+    assert codes(shooting.validate_reload(s, "red", Reload(unit="z2"))) == ["reload/loaded"]
 
 
 def test_a_line_fires_its_first_two_ranks_and_its_rear_ranks_may_reload():
@@ -193,8 +194,8 @@ def test_a_line_fires_its_first_two_ranks_and_its_rear_ranks_may_reload():
     s = activate(s, "g", "shoot")
     p = shooting.plan(s, "g", "p1", moved=False)
     assert not isinstance(p, list) and set(p.shooters) == {"sgt", "a", "b", "c", "d"}
-    assert codes(shooting.validate_shoot(s, "red", "g", "p1", reloaders=["a"])) == ["shoot/reloaders"]
-    assert shooting.validate_shoot(s, "red", "g", "p1", reloaders=["c", "e"]) == []
+    assert codes(shooting.check_shoot(s, "red", "g", "p1", reloaders=["a"])) == ["shoot/reloaders"]
+    assert shooting.check_shoot(s, "red", "g", "p1", reloaders=["c", "e"]) == []
     result = shooting.shoot(s, "red", "g", "p1", Dice(1, 1, 1, 1, 1), reloaders=["c", "e"])
     assert result.state.figures["e"].loaded and result.plan is not None and len(result.plan.shooters) == 4
 

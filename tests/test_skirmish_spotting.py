@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from adjudicator.rulesets.skirmish import ambush, buildings, visibility
-from events.skirmish import Placement
+from events.skirmish import Placement, Spot
 from test_skirmish_support import Dice, activate, board, codes, fig, path, put
 
 SALT = bytes(range(32))
@@ -61,11 +61,11 @@ def test_entering_a_building_starts_in_contact_and_ends_hidden_or_at_the_windows
     s = board(fig("z", "red", "zouave", (50, 28.6)), fig("far", "red", "zouave", (80, 10)),
               fig("p", "blue", "prussian", (50, 110)), areas=house)
     s = activate(s, "z", "enter")
-    assert buildings.validate_building(s, "red", "z", "house", "enter", ()) == []
+    assert buildings.check_building(s, "red", "z", "house", "enter", ()) == []
     s = buildings.building(s, "z", "house", "enter", True, ()).state
     assert s.figures["z"].inside == "house" and s.figures["z"].hidden
     s = activate(s, "far", "enter")
-    assert codes(buildings.validate_building(s, "red", "far", "house", "enter", ())) == ["building/contact"]
+    assert codes(buildings.check_building(s, "red", "far", "house", "enter", ())) == ["building/contact"]
 
 
 def test_two_ambush_markers_for_every_full_100_points():
@@ -87,22 +87,22 @@ def test_a_marker_is_a_sealed_commitment_opened_by_its_figures_and_salt():
     обозначает. Маркер выставляется вместе с войсками»: the figures stay secret until revealed."""
     s = deployment()
     commit = ambush.commitment("game", "red", "m1", ["z2", "z3"], SALT)
-    assert codes(ambush.validate_place(s, "red", "m1", (30, 20), commit, 99)) == ["ambush/too-many"]
-    assert codes(ambush.validate_place(s, "red", "m1", (30, 50), commit, 250)) == ["ambush/zone"]
-    assert ambush.validate_place(s, "red", "m1", (30, 20), commit, 250) == []
+    assert codes(ambush.check_place(s, "red", "m1", (30, 20), commit, 99)) == ["ambush/too-many"]
+    assert codes(ambush.check_place(s, "red", "m1", (30, 50), commit, 250)) == ["ambush/zone"]
+    assert ambush.check_place(s, "red", "m1", (30, 20), commit, 250) == []
     s = ambush.place(s, "red", "m1", (30, 20), commit).state
     assert s.markers["m1"].commitment == commit and "z2" not in str(s.markers["m1"])
     placements = [Placement(figure="z2", at=(32, 20)), Placement(figure="z3", at=(28, 20))]
-    assert codes(ambush.validate_reveal(s, "red", "game", "m1", SALT.hex(), placements[:1])) == ["ambush/mismatch"]
-    assert codes(ambush.validate_reveal(s, "red", "other-game", "m1", SALT.hex(), placements)) == ["ambush/mismatch"]
+    assert codes(ambush.check_reveal(s, "red", "game", "m1", SALT.hex(), placements[:1])) == ["ambush/mismatch"]
+    assert codes(ambush.check_reveal(s, "red", "other-game", "m1", SALT.hex(), placements)) == ["ambush/mismatch"]
     far = [Placement(figure="z2", at=(40, 20)), Placement(figure="z3", at=(28, 20))]
-    assert codes(ambush.validate_reveal(s, "red", "game", "m1", SALT.hex(), far)) == ["ambush/place"]
-    assert ambush.validate_reveal(s, "red", "game", "m1", SALT.hex(), placements) == []
+    assert codes(ambush.check_reveal(s, "red", "game", "m1", SALT.hex(), far)) == ["ambush/place"]
+    assert ambush.check_reveal(s, "red", "game", "m1", SALT.hex(), placements) == []
     s = ambush.reveal(s, "m1", placements).state
     assert s.figures["z2"].status == "ok" and s.markers["m1"].status == "revealed"
     decoy = ambush.commitment("game", "red", "m2", [], SALT)
     s = ambush.place(msgspec.structs.replace(s, phase="deployment"), "red", "m2", (50, 20), decoy).state
-    assert ambush.validate_reveal(s, "red", "game", "m2", SALT.hex(), []) == []
+    assert ambush.check_reveal(s, "red", "game", "m2", SALT.hex(), []) == []
 
 
 def test_a_marker_is_discovered_by_an_enemy_within_15_cm_or_seeing_it_in_the_open():
@@ -134,9 +134,9 @@ def test_spotting_a_marker_from_30_cm_needs_more_than_the_last_av_figure_scouts_
     marker = ambush.place(msgspec.structs.replace(s, phase="deployment"), "red", "m1", (40, 70), "0" * 64).state.markers["m1"]
     s = msgspec.structs.replace(s, markers={"m1": marker})
     s1 = activate(s, "p", "spot")
-    assert codes(ambush.validate_spot(s1, "blue", "p", "m1")) == ["spot/range"]  # 41 cm off
+    assert codes(ambush.validate_spot(s1, "blue", Spot(unit="p", marker="m1"))) == ["spot/range"]  # 41 cm off
     s2 = activate(s, "j", "spot")
-    assert ambush.validate_spot(s2, "blue", "j", "m1") == []
+    assert ambush.validate_spot(s2, "blue", Spot(unit="j", marker="m1")) == []
     out = ambush.spot(s2, "blue", "j", "m1", Dice(3, 4))  # 3 fails, the scout rolls again: 4 > 3
     assert out.state.markers["m1"].status == "spotted"
     out = ambush.spot(s2, "blue", "j", "m1", Dice(2, 3))
@@ -153,5 +153,5 @@ def test_a_marker_moves_as_a_rank_and_file_fighter():
     assert marker.av == (1, 2, 3)
     s = activate(s, "m1", "move")
     from adjudicator.rulesets.skirmish import movement
-    assert codes(movement.validate_move(s, "red", "m1", [path("m1", (40, 32.5))], None)) == ["move/too-far"]
-    assert movement.validate_move(s, "red", "m1", [path("m1", (40, 32))], None) == []
+    assert codes(movement.check_move(s, "red", "m1", [path("m1", (40, 32.5))], None)) == ["move/too-far"]
+    assert movement.check_move(s, "red", "m1", [path("m1", (40, 32))], None) == []

@@ -69,7 +69,7 @@ def path(fid: str, *points: tuple[float, float]) -> FigurePath:
 
 def activate(state: SkirmishState, unit: str, *kinds: str) -> SkirmishState:
     side = state.commands[state.active].side
-    found = actions.validate_activate(state, side, unit, kinds)
+    found = actions.declaration_violations(state, side, unit, kinds)
     assert not found, found
     return actions.activate(state, unit, kinds).state
 

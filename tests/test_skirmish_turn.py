@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from adjudicator.rulesets.skirmish import actions, initiative, movement, reaction, setup, shooting, suppression, victory
+from events.skirmish import Allocate
 from test_skirmish_support import TABLES, Dice, path
 
 SCENARIO = Path(__file__).resolve().parent.parent / "adjudicator" / "rulesets" / "skirmish" / "scenarios" / "key-point.toml"
@@ -24,23 +25,23 @@ def test_a_turn_of_the_key_point():
     assert (s.commands["french"].ap, s.commands["prussians"].ap) == (14, 7)
 
     # the first section (a line of a sergeant and seven Zouaves) advances 8 cm
-    assert actions.validate_activate(s, "french", "first-section", ["move"]) == []
+    assert actions.declaration_violations(s, "french", "first-section", ["move"]) == []
     s = actions.activate(s, "first-section", ["move"]).state
     assert s.commands["french"].ap == 14 - (1 - 1)  # AV 1/2/3, a Musician in the section
     members = s.groups["first-section"].members
     step = [path(m, (s.figures[m].x, s.figures[m].y + 8)) for m in members]
-    assert movement.validate_move(s, "french", "first-section", step, None) == []
-    s = movement.apply_move(s, "first-section", step, None).state
+    assert movement.check_move(s, "french", "first-section", step, None) == []
+    s = movement.move(s, "first-section", step, None).state
 
     # the Prussian Zug, not yet acting, fires at the moving Zouaves from its whole pool (ruling S29)
-    assert reaction.validate_react(s, "prussians", "zug", "zouave-4", 8.0) == []
+    assert reaction.check_react(s, "prussians", "zug", "zouave-4", 8.0) == []
     dice = Dice(5, *([4] * 9))  # the test 5 > 3; 9d6 = 36 at long range (9+): 4 hits
     shot = reaction.react(s, "prussians", "zug", "zouave-4", 8.0, dice)
     assert dice.done()
     s = shot.state
     assert s.commands["prussians"].ap == 6 and shot.hits == 4
     assert s.hits is not None and s.hits.side == "french"  # a close-order group: its owner places the hits
-    assert shooting.validate_allocate(s, "french", ["zouave-4", "zouave-3", "zouave-5", "zouave-2"], {}) == []
+    assert shooting.validate_allocate(s, "french", Allocate(figures=("zouave-4", "zouave-3", "zouave-5", "zouave-2"))) == []
     s = shooting.allocate(s, ["zouave-4", "zouave-3", "zouave-5", "zouave-2"], {}, Dice(2, 5, 1, 3)).state
     assert [s.figures[f].status for f in ("zouave-4", "zouave-3", "zouave-5", "zouave-2")] == \
         ["suppressed", "out", "suppressed", "suppressed"]
@@ -51,7 +52,7 @@ def test_a_turn_of_the_key_point():
     assert [v.code for v in groups.validate_group(s, s.groups["first-section"])] == ["group/apart"]
 
     # the suppressed Zouaves acted with their group this turn: they recover next turn; the French pass
-    assert [v.code for v in actions.validate_activate(s, "french", "zouave-2", ["recover"])] == ["activation/again"]
+    assert [v.code for v in actions.declaration_violations(s, "french", "zouave-2", ["recover"])] == ["activation/again"]
     s = initiative.end_actions(s, "french").state
     assert s.active == "prussians" and s.commands["french"].ap == 6  # 14 kept down to 6
 

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 import msgspec
 
+from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import KINDS
+from events.skirmish import KINDS, Activate, Skip
 
 from . import groups as grouping
 from .results import Outcome
@@ -70,7 +71,16 @@ def recovery_needed(state: SkirmishState, fig: Figure) -> int:
     return suppression.actions_needed(state, fig)
 
 
-def validate_activate(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
+def validate_activate(state: SkirmishState, side: str, action: Activate) -> list[Violation]:
+    return declaration_violations(state, side, action.unit, action.actions)
+
+
+def resolve_activate(state: SkirmishState, side: str, action: Activate, dice: Dice) -> Outcome:
+    return activate(state, action.unit, action.actions)
+
+
+def declaration_violations(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
+    """Can `unit` declare these actions now (§Actions and Action Points)?"""
     if state.phase != "activation":
         return [violation("turn/not-activation", f"no activations in the {state.phase} phase")]
     command = state.commands.get(state.active)
@@ -235,12 +245,17 @@ def step(state: SkirmishState, moving: str = "", charging: bool = False) -> Skir
                                    charging=charging)
 
 
-def skip(state: SkirmishState, side: str, unit: str) -> tuple[list[Violation], SkirmishState]:
-    """Give up the rest of the declared actions; their AP stay spent (ruling S8)."""
+def validate_skip(state: SkirmishState, side: str, action: Skip) -> list[Violation]:
     a = state.activation
-    if a is None or a.unit != unit or state.commands[a.command].side != side:
-        return [violation("activation/none", f"{unit} is not acting now")], state
-    return [], msgspec.structs.replace(state, activation=None, moving="")
+    if a is None or a.unit != action.unit or state.commands[a.command].side != side:
+        return [violation("activation/none", f"{action.unit} is not acting now")]
+    return []
+
+
+def resolve_skip(state: SkirmishState, side: str, action: Skip, dice: Dice) -> Outcome:
+    """Give up the rest of the declared actions; their AP stay spent (ruling S8)."""
+    return Outcome(state=msgspec.structs.replace(state, activation=None, moving="", charging=False),
+                   lines=(f"{action.unit} gives up the rest of its actions",))
 
 
 def moves_declared(state: SkirmishState) -> int:

@@ -18,7 +18,7 @@ import msgspec
 from adjudicator import sealed
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import Placement
+from events.skirmish import PlaceAmbush, Placement, RevealAmbush, Spot
 
 from . import actions, geometry as geo
 from .results import Outcome
@@ -40,8 +40,16 @@ def commitment(game: str, side: str, marker: str, figures: Sequence[str], salt: 
     return sealed.commitment(game, side, lines(marker, figures), salt)
 
 
-def validate_place(state: SkirmishState, side: str, marker: str, at: tuple[float, float], commit: str,
-                   points: int) -> list[Violation]:
+def validate_place_ambush(state: SkirmishState, side: str, action: PlaceAmbush) -> list[Violation]:
+    return check_place(state, side, action.marker, action.at, action.commitment, state.scenario.points.get(side, 0))
+
+
+def resolve_place_ambush(state: SkirmishState, side: str, action: PlaceAmbush, dice: Dice) -> Outcome:
+    return place(state, side, action.marker, action.at, action.commitment)
+
+
+def check_place(state: SkirmishState, side: str, marker: str, at: tuple[float, float], commit: str,
+                points: int) -> list[Violation]:
     from . import forces
 
     if state.phase != "deployment":
@@ -71,8 +79,16 @@ def place(state: SkirmishState, side: str, marker: str, at: tuple[float, float],
                    lines=(f"{side} sets up ambush marker {marker}",))
 
 
-def validate_reveal(state: SkirmishState, side: str, game: str, marker: str, salt: str,
-                    placements: Sequence[Placement]) -> list[Violation]:
+def validate_reveal_ambush(state: SkirmishState, side: str, action: RevealAmbush) -> list[Violation]:
+    return check_reveal(state, side, state.game, action.marker, action.salt, action.placements)
+
+
+def resolve_reveal_ambush(state: SkirmishState, side: str, action: RevealAmbush, dice: Dice) -> Outcome:
+    return reveal(state, action.marker, action.placements)
+
+
+def check_reveal(state: SkirmishState, side: str, game: str, marker: str, salt: str,
+                 placements: Sequence[Placement]) -> list[Violation]:
     m = state.markers.get(marker)
     if m is None or m.side != side:
         return [violation("ambush/unknown", f"{side} has no marker {marker!r}")]
@@ -154,7 +170,8 @@ def spot_range(state: SkirmishState, fig: Figure) -> float:
     return t.scout_spot if fig.has("scouts") else t.spot
 
 
-def validate_spot(state: SkirmishState, side: str, unit: str, marker: str) -> list[Violation]:
+def validate_spot(state: SkirmishState, side: str, action: Spot) -> list[Violation]:
+    unit, marker = action.unit, action.marker
     out = actions.check_next(state, side, unit, "spot")
     if out:
         return out
@@ -165,6 +182,10 @@ def validate_spot(state: SkirmishState, side: str, unit: str, marker: str) -> li
     if not any(geo.gap_to_point(state.tables, f, m.pos, state.tables.bases.marker) <= spot_range(state, f) for f in figs):
         return [violation("spot/range", f"{unit} is not within 30 cm (Scouts 45 cm) of marker {marker}")]
     return []
+
+
+def resolve_spot(state: SkirmishState, side: str, action: Spot, dice: Dice) -> Outcome:
+    return spot(state, side, action.unit, action.marker, dice)
 
 
 def spot(state: SkirmishState, side: str, unit: str, marker: str, dice: Dice) -> Outcome:

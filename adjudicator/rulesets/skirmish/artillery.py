@@ -13,6 +13,7 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import Fire, TurnGun
 from shapely.geometry.base import BaseGeometry
 
 from . import actions, damage, geometry as geo, shooting
@@ -33,7 +34,15 @@ def turn_limit(state: SkirmishState) -> float:
     return a.turn_degrees / a.turn_actions
 
 
-def validate_turn(state: SkirmishState, side: str, gun: str, facing: float) -> list[Violation]:
+def validate_turn_gun(state: SkirmishState, side: str, action: TurnGun) -> list[Violation]:
+    return check_turn(state, side, action.gun, action.facing)
+
+
+def resolve_turn_gun(state: SkirmishState, side: str, action: TurnGun, dice: Dice) -> Outcome:
+    return turn(state, action.gun, action.facing)
+
+
+def check_turn(state: SkirmishState, side: str, gun: str, facing: float) -> list[Violation]:
     out = actions.check_next(state, side, gun, "turn")
     if out:
         return out
@@ -105,7 +114,15 @@ def canister_zone(state: SkirmishState, g: Gun) -> BaseGeometry:
     return geo.wedge(muzzle(state, g), g.facing, a.canister_arc, a.canister_range)
 
 
-def validate_fire(state: SkirmishState, side: str, gun: str, target: str, ordered_by: str) -> list[Violation]:
+def validate_fire(state: SkirmishState, side: str, action: Fire) -> list[Violation]:
+    return check_fire(state, side, action.gun, action.target, action.ordered_by)
+
+
+def resolve_fire(state: SkirmishState, side: str, action: Fire, dice: Dice) -> Outcome:
+    return fire(state, side, action.gun, action.target, dice)
+
+
+def check_fire(state: SkirmishState, side: str, gun: str, target: str, ordered_by: str) -> list[Violation]:
     out = actions.check_next(state, side, gun, "shoot")
     if out:
         return out

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 import msgspec
 
+from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import FigurePath
+from events.skirmish import Building, FigurePath
 
 from . import actions, geometry as geo
 from .results import Outcome
@@ -20,8 +21,16 @@ from .sections import violation
 from .state import OK, SkirmishState
 
 
-def validate_building(state: SkirmishState, side: str, unit: str, building: str, how: str,
-                      at: Sequence[FigurePath]) -> list[Violation]:
+def validate_building(state: SkirmishState, side: str, action: Building) -> list[Violation]:
+    return check_building(state, side, action.unit, action.building, action.how, action.at)
+
+
+def resolve_building(state: SkirmishState, side: str, action: Building, dice: Dice) -> Outcome:
+    return building(state, action.unit, action.building, action.how, action.hidden, action.at)
+
+
+def check_building(state: SkirmishState, side: str, unit: str, building: str, how: str,
+                   at: Sequence[FigurePath]) -> list[Violation]:
     if how not in ("enter", "leave", "inside"):
         return [violation("building/how", "enter, leave or inside")]
     out = actions.check_next(state, side, unit, how)

@@ -15,11 +15,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
+from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import Deploy
 
 from . import geometry as geo
 from .sections import violation
-from .state import Point, SkirmishState
+from .results import Outcome
+from .state import OK, Point, SkirmishState
 from .tables import Tables
 
 EXTRA_ROLES = {"standard": "standard", "musician": "musician", "hero": "hero"}
@@ -185,7 +190,26 @@ def outside_zone(state: SkirmishState, side: str, at: Point, *, scouts: bool) ->
     return ""
 
 
-def validate_deploy(state: SkirmishState, side: str, placements: Sequence[Any], whole_company: bool = False) -> list[Violation]:
+def validate_deploy(state: SkirmishState, side: str, action: Deploy) -> list[Violation]:
+    """Three figures at a time; a whole company at a time in the Large format."""
+    large = state.scenario.formats.get(side, state.scenario.format) == "large"
+    placements = action.placements
+    if large:
+        companies = {state.figures[p.figure].company for p in placements if p.figure in state.figures}
+        if len(companies) > 1:
+            return [violation("deploy/company", "in the Large format a whole company is placed at a time")]
+    return check_deploy(state, side, placements, whole_company=large)
+
+
+def resolve_deploy(state: SkirmishState, side: str, action: Deploy, dice: Dice) -> Outcome:
+    figures = dict(state.figures)
+    for p in action.placements:
+        figures[p.figure] = msgspec.structs.replace(figures[p.figure], x=p.at[0], y=p.at[1], facing=p.facing, status=OK)
+    return Outcome(state=msgspec.structs.replace(state, figures=figures),
+                   lines=(f"{side} places {', '.join(p.figure for p in action.placements)}",))
+
+
+def check_deploy(state: SkirmishState, side: str, placements: Sequence[Any], whole_company: bool = False) -> list[Violation]:
     t = state.tables
     if state.phase != "deployment":
         return [violation("deploy/late", "figures are set up before the battle")]

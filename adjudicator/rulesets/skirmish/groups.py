@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 import msgspec
 
+from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import ChangeOrder, FormGroup
 
 from . import geometry as geo
 from .results import Outcome
@@ -124,7 +126,7 @@ def apply_form(state: SkirmishState, side: str, gid: str, leader: str, members: 
                           + (f", {shape}" if shape else ""),))
 
 
-def validate_change_order(state: SkirmishState, gid: str, order: str) -> list[Violation]:
+def _order_violations(state: SkirmishState, gid: str, order: str) -> list[Violation]:
     group = state.groups.get(gid)
     if group is None:
         return [violation("group/not-group", "changing order is a group action")]
@@ -144,15 +146,34 @@ def change_order(state: SkirmishState, gid: str, order: str) -> Outcome:
                    lines=(f"{gid} forms {order} order",))
 
 
-def validate_order_action(state: SkirmishState, side: str, gid: str, order: str) -> list[Violation]:
+
+def validate_change_order(state: SkirmishState, side: str, action: ChangeOrder) -> list[Violation]:
     """Changing order is a group action of its activation (§Close and loose order)."""
     from . import actions
 
-    return actions.check_next(state, side, gid, "order") or validate_change_order(state, gid, order)
+    return actions.check_next(state, side, action.unit, "order") or _order_violations(state, action.unit, action.order)
 
 
-def order_action(state: SkirmishState, gid: str, order: str) -> Outcome:
+def resolve_change_order(state: SkirmishState, side: str, action: ChangeOrder, dice: Dice) -> Outcome:
     from . import actions
 
-    out = change_order(state, gid, order)
+    out = change_order(state, action.unit, action.order)
     return Outcome(state=actions.step(out.state), lines=out.lines)
+
+
+def validate_form_group(state: SkirmishState, side: str, action: FormGroup) -> list[Violation]:
+    """Forming a group is free, between activations of the side acting (ruling S6), or at set-up."""
+    if state.phase == "activation":
+        if state.commands[state.active].side != side:
+            return [violation("turn/not-yours", f"it is {state.active}'s part of the turn, not {side}'s")]
+        if state.activation is not None:
+            return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions")]
+    elif state.phase not in ("deployment", "initiative"):
+        return [violation("turn/not-activation", f"no groups are formed in the {state.phase} phase")]
+    return validate_form(state, side, action.group, action.leader, action.members, action.order, action.formation,
+                         action.facing)
+
+
+def resolve_form_group(state: SkirmishState, side: str, action: FormGroup, dice: Dice) -> Outcome:
+    return apply_form(state, side, action.group, action.leader, action.members, action.order, action.formation,
+                      action.facing)

@@ -11,6 +11,7 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import Distribute, EndActivations, Reroll, RollInitiative
 
 from . import geometry as geo
 from .results import Outcome, dice_text
@@ -68,26 +69,60 @@ def roll(state: SkirmishState, dice: Dice) -> Outcome:
     return Outcome(state=msgspec.structs.replace(state, commands=commands, phase="initiative"), lines=tuple(lines))
 
 
-def validate_reroll(state: SkirmishState, side: str, command: str, positions: Sequence[int]) -> list[Violation]:
-    c = state.commands.get(command)
-    if c is None or c.side != side:
-        return [violation("initiative/not-yours", f"{command} is not a command of {side}")]
-    if state.phase != "initiative" or not c.roll:
-        return [violation("initiative/no-roll", "re-roll initiative dice only once they are rolled")]
-    if not positions or len(set(positions)) != len(positions) or any(not 0 <= p < len(c.roll) for p in positions):
-        return [violation("initiative/bad-die", f"name the dice to roll again by position, 0 to {len(c.roll) - 1}, each once")]
-    if len(positions) > c.rerolls:
-        return [violation("initiative/no-reroll", f"{command} may roll {c.rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)")]
+def validate_roll_initiative(state: SkirmishState, side: str, action: RollInitiative) -> list[Violation]:
+    if state.phase != "initiative" or any(c.roll for c in state.commands.values()):
+        return [violation("initiative/not-now", "initiative is rolled once, at the start of a turn")]
     return []
 
 
+def resolve_roll_initiative(state: SkirmishState, side: str, action: RollInitiative, dice: Dice) -> Outcome:
+    """Every command rolls; with no Officer's re-roll to decide, the order is settled at once."""
+    out = roll(state, dice)
+    return _settle_if_decided(out.state, out.lines, dice)
+
+
+def validate_reroll(state: SkirmishState, side: str, action: Reroll) -> list[Violation]:
+    """An Officer's re-roll: the dice to roll again by position; none keeps the roll."""
+    c = state.commands.get(action.command)
+    positions = action.dice
+    if c is None or c.side != side:
+        return [violation("initiative/not-yours", f"{action.command} is not a command of {side}")]
+    if state.phase != "initiative" or not c.roll:
+        return [violation("initiative/no-roll", "re-roll initiative dice only once they are rolled")]
+    if len(set(positions)) != len(positions) or any(not 0 <= p < len(c.roll) for p in positions):
+        return [violation("initiative/bad-die", f"name the dice to roll again by position, 0 to {len(c.roll) - 1}, each once")]
+    if not c.rerolls or len(positions) > c.rerolls:
+        return [violation("initiative/no-reroll",
+                          f"{action.command} may roll {c.rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)")]
+    return []
+
+
+def resolve_reroll(state: SkirmishState, side: str, action: Reroll, dice: Dice) -> Outcome:
+    c = state.commands[action.command]
+    if not action.dice:
+        commands = {**state.commands, action.command: msgspec.structs.replace(c, rerolls=0)}
+        state, lines = msgspec.structs.replace(state, commands=commands), [f"{action.command} keeps its roll"]
+    else:
+        out = apply_reroll(state, action.command, action.dice, dice)
+        state, lines = out.state, list(out.lines)
+    return _settle_if_decided(state, tuple(lines), dice)
+
+
+def _settle_if_decided(state: SkirmishState, lines: tuple[str, ...], dice: Dice) -> Outcome:
+    if any(c.rerolls for c in state.commands.values()):
+        return Outcome(state=state, lines=lines)
+    out = settle(state, dice)
+    return Outcome(state=out.state, lines=lines + out.lines)
+
+
 def apply_reroll(state: SkirmishState, command: str, positions: Sequence[int], dice: Dice) -> Outcome:
+    """The Officer's dice rolled again; he has no more re-rolls this turn."""
     c = state.commands[command]
     faces = list(c.roll)
     new = dice.roll(f"initiative re-roll {command}", f"{len(positions)}d6", c.side)
     for p, face in zip(positions, new):
         faces[p] = face
-    commands = {**state.commands, command: msgspec.structs.replace(c, roll=tuple(faces), rerolls=c.rerolls - len(positions))}
+    commands = {**state.commands, command: msgspec.structs.replace(c, roll=tuple(faces), rerolls=0)}
     line = f"{command} rolls {len(positions)} initiative die again: {dice_text(new)} -> {dice_text(tuple(faces))} = {sum(faces)}"
     return Outcome(state=msgspec.structs.replace(state, commands=commands), lines=(line,))
 
@@ -169,7 +204,8 @@ def begin(state: SkirmishState, command: str) -> SkirmishState:
     return msgspec.structs.replace(state, active=command, figures=figures, activation=None)
 
 
-def validate_distribute(state: SkirmishState, side: str, shares: dict[str, int]) -> list[Violation]:
+def validate_distribute(state: SkirmishState, side: str, action: Distribute) -> list[Violation]:
+    shares = action.shares
     pool = sum(c.to_share for c in state.commands.values() if c.side == side)
     if pool == 0:
         return [violation("initiative/nothing-to-share", f"{side} has no Capable points to share")]
@@ -180,12 +216,36 @@ def validate_distribute(state: SkirmishState, side: str, shares: dict[str, int])
     return []
 
 
-def apply_distribute(state: SkirmishState, side: str, shares: dict[str, int]) -> Outcome:
+def resolve_distribute(state: SkirmishState, side: str, action: Distribute, dice: Dice) -> Outcome:
     commands = {cid: (msgspec.structs.replace(c, to_share=0) if c.side == side else c) for cid, c in state.commands.items()}
-    for cid, n in shares.items():
+    for cid, n in action.shares.items():
         commands[cid] = msgspec.structs.replace(commands[cid], ap=commands[cid].ap + n)
     return Outcome(state=msgspec.structs.replace(state, commands=commands),
-                   lines=tuple(f"{cid} +{n} AP (Capable)" for cid, n in shares.items()))
+                   lines=tuple(f"{cid} +{n} AP (Capable)" for cid, n in action.shares.items()))
+
+
+def validate_end_activations(state: SkirmishState, side: str, action: EndActivations) -> list[Violation]:
+    c = state.commands.get(action.command)
+    if state.phase != "activation" or c is None or state.active != action.command:
+        return [violation("turn/not-yours", f"{action.command} is not the command acting now ({state.active})")]
+    if c.side != side:
+        return [violation("turn/not-yours", f"{action.command} is not {side}'s")]
+    if state.activation is not None:
+        return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions (or skip them)")]
+    if state.hits is not None or state.charge is not None:
+        return [violation("turn/waiting", "a decision of the other side is awaited first")]
+    return []
+
+
+def resolve_end_activations(state: SkirmishState, side: str, action: EndActivations, dice: Dice) -> Outcome:
+    """The command passes; at the end of a turn the armies' Morale Points are counted (victory.py)."""
+    from . import victory
+
+    out = end_actions(state, action.command)
+    if out.state.phase != "initiative":
+        return out
+    checked = victory.check(out.state)
+    return Outcome(state=checked.state, lines=out.lines + checked.lines)
 
 
 def end_actions(state: SkirmishState, command: str) -> Outcome:
@@ -207,5 +267,7 @@ def end_turn(state: SkirmishState) -> SkirmishState:
                      if (f.acted or f.evaded or f.ran) else f) for fid, f in state.figures.items()}
     guns = {gid: msgspec.structs.replace(g, acted=False) for gid, g in state.guns.items()}
     markers = {mid: msgspec.structs.replace(m, acted=False) for mid, m in state.markers.items()}
-    return msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, turn=state.turn + 1,
-                                   phase="initiative", order=(), active="", activation=None, moving="")
+    commands = {cid: msgspec.structs.replace(c, roll=(), rerolls=0, done=False) for cid, c in state.commands.items()}
+    return msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands,
+                                   turn=state.turn + 1, phase="initiative", order=(), active="", activation=None,
+                                   moving="", charging=False)

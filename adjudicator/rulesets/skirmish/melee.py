@@ -14,12 +14,12 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import Fight, FigurePath
+from events.skirmish import Charge, Evade, Fight, FigurePath, FixBayonets, Melee
 
 from . import actions, geometry as geo, movement, visibility
 from .results import Outcome, dice_text
 from .sections import violation
-from .state import OK, OUT, SUPPRESSED, Figure, SkirmishState
+from .state import OK, OUT, SUPPRESSED, Figure, PendingCharge, SkirmishState
 from .units import figures_of, group_of, is_standard
 
 
@@ -57,7 +57,45 @@ def may_evade(state: SkirmishState, target: str) -> str:
     return ""
 
 
-def validate_charge(state: SkirmishState, side: str, unit: str, target: str, paths: Sequence[FigurePath]) -> list[Violation]:
+def validate_charge(state: SkirmishState, side: str, action: Charge) -> list[Violation]:
+    if state.charge is not None or state.hits is not None:
+        return [violation("turn/waiting", "a decision of the other side is awaited first")]
+    return check_charge(state, side, action.unit, action.target, action.paths)
+
+
+def resolve_charge(state: SkirmishState, side: str, action: Charge, dice: Dice) -> Outcome:
+    """A charge whose target may choose to evade waits for that choice (state.charge); any other
+    is carried out at once (ruling S18)."""
+    a = state.activation
+    if a is not None and not a.target and may_evade(state, action.target) == "may":
+        target_side = state.figures[action.target].side
+        pending = PendingCharge(side=target_side, unit=action.unit, target=action.target,
+                                paths=tuple((p.figure, p.points) for p in action.paths))
+        return Outcome(state=msgspec.structs.replace(state, charge=pending),
+                       lines=(f"{action.unit} charges {action.target}: {target_side} evades or stands",))
+    return charge(state, side, action.unit, action.target, action.paths, dice)
+
+
+def validate_evade(state: SkirmishState, side: str, action: Evade) -> list[Violation]:
+    c = state.charge
+    if c is None or c.side != side:
+        return [violation("charge/no-choice", f"{side} has no charge to evade or stand against")]
+    g = group_of(state, c.target)
+    if action.unit not in (c.target, g.id if g else c.target):
+        return [violation("charge/evader", f"the charge is against {c.target}" + (f" ({g.id})" if g else ""))]
+    return []
+
+
+def resolve_evade(state: SkirmishState, side: str, action: Evade, dice: Dice) -> Outcome:
+    c = state.charge
+    assert c is not None
+    paths = tuple(FigurePath(figure=f, points=pts) for f, pts in c.paths)
+    attacker = state.figures[paths[0].figure].side if paths else state.commands[state.active].side
+    return charge(msgspec.structs.replace(state, charge=None), attacker, c.unit, c.target, paths, dice, evade=action.evade)
+
+
+def check_charge(state: SkirmishState, side: str, unit: str, target: str, paths: Sequence[FigurePath]) -> list[Violation]:
+    """A charge move: straight, closing on an enemy, turning only at one in view (§Melee)."""
     out = actions.check_next(state, side, unit, "charge")
     if out:
         return out
@@ -86,7 +124,7 @@ def validate_charge(state: SkirmishState, side: str, unit: str, target: str, pat
                                                     "or turns with a move of its own (ruling S18)")]
         if geo.centre_distance(p.points[-1], foe.pos) >= geo.centre_distance(fig.pos, foe.pos):
             return [violation("charge/away", f"{p.figure} must close on {target}")]
-    return movement.validate_move(state, side, unit, paths, None, kind="charge")
+    return movement.check_move(state, side, unit, paths, None, kind="charge")
 
 
 def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure], dice: Dice, *, suppress: bool,
@@ -193,7 +231,7 @@ def charge(state: SkirmishState, side: str, unit: str, target: str, paths: Seque
                 if not held:
                     out = flee(state, figs, chargers, dice, suppress=True, why="flee")
                     state, lines = out.state, lines + list(out.lines)
-    moved = movement.apply_move(state, unit, [p for p in paths if state.figures[p.figure].status == OK], None)
+    moved = movement.move(state, unit, [p for p in paths if state.figures[p.figure].status == OK], None)
     state = msgspec.structs.replace(moved.state, charging=True)
     return Outcome(state=state, lines=tuple(lines) + moved.lines)
 
@@ -208,7 +246,17 @@ def in_melee_reach(state: SkirmishState, a: Figure, d: Figure) -> bool:
     return g is not None and geo.gap(t, a, d) <= t.melee.join
 
 
-def validate_melee(state: SkirmishState, side: str, fights: Sequence[Fight]) -> list[Violation]:
+def validate_melee(state: SkirmishState, side: str, action: Melee) -> list[Violation]:
+    if state.phase != "activation" or state.commands[state.active].side != side:
+        return [violation("turn/not-yours", "the side acting fights the melees its charges bring")]
+    return check_fights(state, side, action.fights)
+
+
+def resolve_melee(state: SkirmishState, side: str, action: Melee, dice: Dice) -> Outcome:
+    return fight_all(state, side, action.fights, dice)
+
+
+def check_fights(state: SkirmishState, side: str, fights: Sequence[Fight]) -> list[Violation]:
     if not fights:
         return [violation("melee/none", "name at least one fight")]
     seen: set[str] = set()
@@ -352,7 +400,7 @@ def resolve_fight(state: SkirmishState, fight: Fight, attacking_side: str, dice:
     return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
 
 
-def melee(state: SkirmishState, side: str, fights: Sequence[Fight], dice: Dice) -> Outcome:
+def fight_all(state: SkirmishState, side: str, fights: Sequence[Fight], dice: Dice) -> Outcome:
     lines: list[str] = []
     for fight in fights:
         out = resolve_fight(state, fight, side, dice)
@@ -361,14 +409,19 @@ def melee(state: SkirmishState, side: str, fights: Sequence[Fight], dice: Dice) 
 
 
 
-def validate_fix_bayonets(state: SkirmishState, side: str, unit: str) -> list[Violation]:
+def validate_fix_bayonets(state: SkirmishState, side: str, action: FixBayonets) -> list[Violation]:
     """*Bayonets: troops start with them unfixed; fixing them is an action."""
+    unit = action.unit
     out = actions.check_next(state, side, unit, "bayonets")
     if out:
         return out
     if not any(f.has("bayonets") and not f.bayonet and f.status == OK for f in actions.acting_figures(state, unit)):
         return [violation("melee/bayonets", f"{unit} has no bayonets to fix")]
     return []
+
+
+def resolve_fix_bayonets(state: SkirmishState, side: str, action: FixBayonets, dice: Dice) -> Outcome:
+    return fix_bayonets(state, action.unit)
 
 
 def fix_bayonets(state: SkirmishState, unit: str) -> Outcome:

@@ -13,7 +13,7 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import FigurePath
+from events.skirmish import FigurePath, Move
 
 from . import actions, geometry as geo
 from .groups import validate_group
@@ -95,8 +95,17 @@ def _path_checks(state: SkirmishState, fig: Figure, points: Sequence[Point], lim
     return [], True
 
 
-def validate_move(state: SkirmishState, side: str, unit: str, paths: Sequence[FigurePath], facing: float | None,
-                  *, kind: str = "move") -> list[Violation]:
+def validate_move(state: SkirmishState, side: str, action: Move) -> list[Violation]:
+    return check_move(state, side, action.unit, action.paths, action.facing)
+
+
+def resolve_move(state: SkirmishState, side: str, action: Move, dice: Dice) -> Outcome:
+    return move(state, action.unit, action.paths, action.facing, dice)
+
+
+def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[FigurePath], facing: float | None,
+               *, kind: str = "move") -> list[Violation]:
+    """The paths of a move (or of a charge, `kind`) against its allowance and the ground."""
     out = actions.check_next(state, side, unit, kind)
     if out:
         return out
@@ -153,8 +162,8 @@ def validate_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Fi
     return []
 
 
-def apply_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: float | None,
-               dice: Dice | None = None) -> Outcome:
+def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: float | None,
+         dice: Dice | None = None) -> Outcome:
     if unit in state.guns:
         if dice is None:
             raise ValueError("a manhandled gun rolls for its distance")

@@ -9,6 +9,7 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import React
 
 from . import geometry as geo, shooting
 from .sections import violation
@@ -45,7 +46,15 @@ def charging(state: SkirmishState) -> bool:
     return state.charging
 
 
-def validate_react(state: SkirmishState, side: str, unit: str, target: str, at: float) -> list[Violation]:
+def validate_react(state: SkirmishState, side: str, action: React) -> list[Violation]:
+    return check_react(state, side, action.unit, action.target, action.at)
+
+
+def resolve_react(state: SkirmishState, side: str, action: React, dice: Dice) -> shooting.ShotResult:
+    return react(state, side, action.unit, action.target, action.at, dice)
+
+
+def check_react(state: SkirmishState, side: str, unit: str, target: str, at: float) -> list[Violation]:
     if state.phase != "activation" or not state.moving:
         return [violation("react/no-move", "reaction fire answers an enemy move, just made")]
     mover = state.figures.get(target)

@@ -46,7 +46,7 @@ def figure(tables: Tables, side: dict[str, Any], f: dict[str, Any], command: str
                   rules=p.rules + extras, role=role, status=OK if at else RESERVE)
 
 
-def initial_state(scenario: dict[str, Any], tables: Tables, name: str = "") -> SkirmishState:
+def initial_state(scenario: dict[str, Any], tables: Tables, name: str = "", game: str = "") -> SkirmishState:
     sides = [s["id"] for s in scenario["sides"]]
     figures: dict[str, Figure] = {}
     commands: dict[str, Command] = {}
@@ -81,7 +81,7 @@ def initial_state(scenario: dict[str, Any], tables: Tables, name: str = "") -> S
                   edges={s["id"]: tuple(s.get("edges", ())) for s in scenario["sides"]},
                   points={s["id"]: points(tables, s) for s in scenario["sides"]},
                   scale_15mm=bool(scenario.get("scale_15mm", False)), turns=int(scenario.get("turns", 12)))
-    state = SkirmishState(scenario=sc, tables=tables, sides=tuple(sides), terrain=terrain(scenario), figures=figures,
+    state = SkirmishState(game=game, scenario=sc, tables=tables, sides=tuple(sides), terrain=terrain(scenario), figures=figures,
                           groups=groups, guns=guns, commands=commands,
                           phase="deployment" if any(f.status == RESERVE for f in figures.values()) else "initiative")
     start = starting_morale(state)

@@ -12,6 +12,7 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import Aim, Allocate, Reload, Shoot
 
 from . import actions, damage, geometry as geo, visibility
 from .results import Outcome, dice_text
@@ -224,8 +225,17 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
                       on=tuple(on))
 
 
-def validate_shoot(state: SkirmishState, side: str, unit: str, target: str, second: str = "",
-                   split: Sequence[str] = (), reloaders: Sequence[str] = ()) -> list[Violation]:
+def validate_shoot(state: SkirmishState, side: str, action: Shoot) -> list[Violation]:
+    return check_shoot(state, side, action.unit, action.target, action.second, action.split, action.reloaders)
+
+
+def resolve_shoot(state: SkirmishState, side: str, action: Shoot, dice: Dice) -> ShotResult:
+    return shoot(state, side, action.unit, action.target, dice, second=action.second, split=action.split,
+                 reloaders=action.reloaders, include_suppressed=action.include_suppressed)
+
+
+def check_shoot(state: SkirmishState, side: str, unit: str, target: str, second: str = "",
+                split: Sequence[str] = (), reloaders: Sequence[str] = ()) -> list[Violation]:
     out = actions.check_next(state, side, unit, "shoot")
     if out:
         return out
@@ -276,7 +286,8 @@ def shoot(state: SkirmishState, side: str, unit: str, target: str, dice: Dice, *
 
 # -- placing hits on a close-order group ------------------------------------------------------
 
-def validate_allocate(state: SkirmishState, side: str, on: Sequence[str], pass_to: dict[str, str]) -> list[Violation]:
+def validate_allocate(state: SkirmishState, side: str, action: Allocate) -> list[Violation]:
+    on = action.figures
     h = state.hits
     if h is None or h.side != side:
         return [violation("hits/none", f"{side} has no hits to place")]
@@ -290,6 +301,10 @@ def validate_allocate(state: SkirmishState, side: str, on: Sequence[str], pass_t
             any(is_special(state, state.figures[m]) for m in members):
         return [violation("hits/forced", "three 5s or three 6s: at least one hit on a Leader or special figure")]
     return []
+
+
+def resolve_allocate(state: SkirmishState, side: str, action: Allocate, dice: Dice) -> Outcome:
+    return allocate(state, action.figures, action.pass_to, dice)
 
 
 def allocate(state: SkirmishState, on: Sequence[str], pass_to: dict[str, str], dice: Dice) -> Outcome:
@@ -313,13 +328,18 @@ def allocate(state: SkirmishState, on: Sequence[str], pass_to: dict[str, str], d
 
 # -- aiming and reloading -----------------------------------------------------------------------
 
-def validate_aim(state: SkirmishState, side: str, unit: str) -> list[Violation]:
+def validate_aim(state: SkirmishState, side: str, action: Aim) -> list[Violation]:
+    unit = action.unit
     out = actions.check_next(state, side, unit, "aim")
     if out:
         return out
     if not any(f.status == OK and state.tables.weapon(f.weapon) for f in actions.acting_figures(state, unit)):
         return [violation("aim/no-weapon", f"{unit} has nobody with a firearm to aim")]
     return []
+
+
+def resolve_aim(state: SkirmishState, side: str, action: Aim, dice: Dice) -> Outcome:
+    return aim(state, action.unit)
 
 
 def aim(state: SkirmishState, unit: str) -> Outcome:
@@ -339,12 +359,15 @@ def reload_need(state: SkirmishState, f: Figure) -> int:
     return w.reload + (1 if f.bayonet and f.weapon == "muzzle-rifle" else 0)
 
 
-def validate_reload(state: SkirmishState, side: str, unit: str) -> list[Violation]:
+def validate_reload(state: SkirmishState, side: str, action: Reload) -> list[Violation]:
+    unit = action.unit
+    if unit in state.guns:
+        from . import artillery
+
+        return artillery.validate_reload(state, side, unit, action.ammo)
     out = actions.check_next(state, side, unit, "reload")
     if out:
         return out
-    if unit in state.guns:
-        return []
     figs = [f for f in actions.acting_figures(state, unit) if f.status == OK]
     if not any(not f.loaded and reload_need(state, f) for f in figs):
         return [violation("reload/loaded", f"{unit} has nothing to reload")]
@@ -367,6 +390,14 @@ def reload_figures(state: SkirmishState, ids: Sequence[str]) -> Outcome:
             figures[fid] = msgspec.structs.replace(f, reloading=done)
             lines.append(f"{fid} reloads ({done} of {reload_need(state, f)})")
     return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
+
+
+def resolve_reload(state: SkirmishState, side: str, action: Reload, dice: Dice) -> Outcome:
+    if action.unit in state.guns:
+        from . import artillery
+
+        return artillery.reload(state, action.unit, action.ammo)
+    return reload(state, action.unit)
 
 
 def reload(state: SkirmishState, unit: str) -> Outcome:

@@ -176,6 +176,15 @@ class Hits(msgspec.Struct, frozen=True, kw_only=True):
     shooter: str  # the figure whose position and weapon give the cover
 
 
+class PendingCharge(msgspec.Struct, frozen=True, kw_only=True):
+    """A charge waiting for the charged to choose: evade or stand (§Attack by a group)."""
+
+    side: str  # who decides: the charged
+    unit: str  # the charging figure or group
+    target: str
+    paths: tuple[tuple[str, tuple[Point, ...]], ...]  # each charger's posted path
+
+
 class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     format: str  # small, medium or large (the attacker's, when the sides differ)
@@ -190,6 +199,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class SkirmishState(msgspec.Struct, frozen=True, kw_only=True):
+    game: str = ""  # the game's id: ambush commitments are bound to it
     scenario: Scenario
     tables: Tables  # the game's tables, as embedded when it began
     sides: tuple[str, ...]
@@ -207,6 +217,7 @@ class SkirmishState(msgspec.Struct, frozen=True, kw_only=True):
     moving: str = ""  # the unit whose move enemy reactions may interrupt now
     charging: bool = False  # and that move is a charge
     hits: Hits | None = None  # hits waiting to be placed by their target's owner
+    charge: PendingCharge | None = None  # a charge waiting for its target to evade or stand
     paths: dict[str, tuple[Point, ...]] = {}  # each figure's (or gun's) last move, from where it stood
     morale: dict[str, float] = {}  # each side's army Morale Points now
     morale_start: dict[str, float] = {}

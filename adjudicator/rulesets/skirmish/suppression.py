@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import msgspec
 
+from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.skirmish import Recover
 
 from . import actions, geometry as geo
 from .results import Outcome
@@ -29,13 +31,18 @@ def actions_needed(state: SkirmishState, fig: Figure) -> int:
     return t.near_actions if helper_near(state, fig) is not None else t.actions
 
 
-def validate_recover(state: SkirmishState, side: str, unit: str) -> list[Violation]:
+def validate_recover(state: SkirmishState, side: str, action: Recover) -> list[Violation]:
+    unit = action.unit
     out = actions.check_next(state, side, unit, "recover")
     if out:
         return out
     if not any(f.status == SUPPRESSED for f in actions.acting_figures(state, unit)):
         return [violation("recover/nothing", f"no figure of {unit} is suppressed")]
     return []
+
+
+def resolve_recover(state: SkirmishState, side: str, action: Recover, dice: Dice) -> Outcome:
+    return recover(state, action.unit)
 
 
 def recover(state: SkirmishState, unit: str) -> Outcome:
