@@ -101,5 +101,7 @@ def test_distances_are_between_the_edges_of_the_bases(a, b, gap):
 def test_difficult_ground_counted_double_along_a_path():
     s = board(fig("x", "red", "zouave", (10, 10)), fig("y", "blue", "prussian", (100, 100)),
               areas=({"id": "m", "kind": "marsh", "points": [[0, 15], [50, 15], [50, 20], [0, 20]]},))
-    assert geo.move_cost(TABLES, s.terrain, (10, 10), [(10, 25)]) == pytest.approx(20.0)
-    assert geo.difficult_length(TABLES, s.terrain, (10, 10), [(10, 25)]) == pytest.approx(5.0)
+    g = geo.Ground(TABLES, s.terrain)
+    path = geo.path_line((10, 10), [(10, 25)])
+    assert geo.move_cost(g, path) == pytest.approx(20.0)
+    assert geo.difficult_length(g, path) == pytest.approx(5.0)

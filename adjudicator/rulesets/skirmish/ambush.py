@@ -135,18 +135,18 @@ def exposed(state: SkirmishState, m: Marker) -> str:
             continue
         if geo.gap_to_point(t, f, m.pos, t.bases.marker) <= t.ambush.auto:
             return f"{f.id} is within {t.ambush.auto:g} cm"
-    if any(geo.within(geo.polygon(a), m.pos) or geo.polygon(a).intersects(disc)
-           for a in state.terrain.areas if t.kind(a.kind).cover or t.kind(a.kind).sight):
+    ground = geo.Ground(t, state.terrain)
+    if any(shape.intersects(disc) for _, kind, shape in ground.areas if kind.cover or kind.sight):
         return ""
     for f in state.figures.values():
         if f.side == m.side or not f.on_table:
             continue
-        if not geo.in_arc(f.pos, f.facing, t.visibility.single_arc, disc):
+        if not geo.in_arc(f.pos, f.facing, t.visibility.single_arc, m.pos, t.bases.marker):
             continue
         sight = geo.sight_line(f.pos, m.pos).buffer(t.bases.marker / 2)
-        if any(sight.intersects(geo.line(l)) for l in geo.obstacles(t, state.terrain)):
+        if any(sight.intersects(shape) for _, _, shape in ground.obstacles):
             continue
-        if any(sight.intersects(geo.polygon(a)) for a in state.terrain.areas if t.kind(a.kind).sight):
+        if any(sight.intersects(shape) for _, kind, shape in ground.areas if kind.sight):
             continue
         return f"{f.id} sees it in the open"
     return ""

@@ -18,14 +18,15 @@ from .state import OUT, SUPPRESSED, Figure, SkirmishState
 from .units import friends, is_special
 
 
-def cover(state: SkirmishState, target: Figure, shooter_pos: tuple[float, float], band: str, firearm: bool = True) -> str:
+def cover(state: SkirmishState, target: Figure, shooter_pos: tuple[float, float], band: str, firearm: bool = True,
+          ground: geo.Ground | None = None) -> str:
     """The target's cover against this shot: terrain it stands in or an obstacle it stands behind,
     a building's windows, the Assault perimeter, a cuirass or armour (at effective range and
     beyond; armour soft at close range), shields (against other than firearms, from the front).
     The best one counts (ruling S22)."""
     t = state.tables
     near = t.bases.contact + geo.diameter(t, target)
-    found = geo.cover_between(t, state.terrain, shooter_pos, target.pos, near)
+    found = geo.cover_between(ground or geo.Ground(t, state.terrain), shooter_pos, target.pos, near)
     if target.inside:
         found = geo.better(found, "hard")
     far = band != "close"
@@ -91,6 +92,7 @@ def apply_hits(state: SkirmishState, on: Sequence[str], *, shooter_pos: tuple[fl
     `no_save` hits may not be saved), a Sniper's save wards it off; then the damage test."""
     lines: list[str] = []
     pass_to = pass_to or {}
+    ground = geo.Ground(state.tables, state.terrain)
     for i, fid in enumerate(on):
         fig = state.figures[fid]
         if not fig.on_table:
@@ -109,7 +111,7 @@ def apply_hits(state: SkirmishState, on: Sequence[str], *, shooter_pos: tuple[fl
                     lines.append(text + ", but no comrade is near to take the hit")
             else:
                 lines.append(text + ": failed")
-        kind = cover(state, fig, shooter_pos, band, firearm)
+        kind = cover(state, fig, shooter_pos, band, firearm, ground)
         new, text = test(state, fig, kind, aimed, dice, by)
         lines.append(text + (f" ({kind} cover)" if kind else ""))
         state = msgspec.structs.replace(state, figures={**state.figures, new.id: new})

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 
+import shapely
 from shapely import LineString, Point as ShapelyPoint, Polygon, unary_union
 from shapely.ops import nearest_points
 from shapely.geometry.base import BaseGeometry
 
 from .state import Area, Figure, Line, Point, Terrain
-from .tables import Tables
+from .tables import Tables, TerrainKind
 
 HALF_PLANE = 180.0
 FAR = 10_000.0  # farther than any table
@@ -24,11 +26,13 @@ FAR = 10_000.0  # farther than any table
 # -- bases and distances --------------------------------------------------------------------
 
 def diameter(tables: Tables, fig: Figure) -> float:
-    return {"horse": tables.bases.horse, "wagon": tables.bases.wagon}.get(fig.arm, tables.bases.foot)
+    if fig.arm == "foot":
+        return tables.bases.foot
+    return tables.bases.horse if fig.arm == "horse" else tables.bases.wagon
 
 
 def disc(at: Point, width: float) -> Polygon:
-    return ShapelyPoint(at).buffer(width / 2, quad_segs=16)
+    return ShapelyPoint(at).buffer(width / 2, quad_segs=8)
 
 
 def base(tables: Tables, fig: Figure, at: Point | None = None) -> Polygon:
@@ -36,7 +40,9 @@ def base(tables: Tables, fig: Figure, at: Point | None = None) -> Polygon:
 
 
 def centre_distance(a: Point, b: Point) -> float:
-    return ShapelyPoint(a).distance(ShapelyPoint(b))
+    """Between two points: the plain Euclidean distance (a shapely Point a side would cost 50 times
+    as much, and nothing of a polygon or line is involved)."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
 def gap(tables: Tables, a: Figure, b: Figure) -> float:
@@ -47,6 +53,15 @@ def gap(tables: Tables, a: Figure, b: Figure) -> float:
 def gap_to_point(tables: Tables, fig: Figure, at: Point, width: float = 0.0) -> float:
     """From a figure's base edge to a point (or to the edge of a disc of `width` round it)."""
     return max(0.0, centre_distance(fig.pos, at) - (diameter(tables, fig) + width) / 2)
+
+
+def gaps(tables: Tables, fig: Figure, others: Sequence[Figure]) -> list[float]:
+    """Edge-to-edge distances from one figure to many (negative where bases overlap)."""
+    if not others:
+        return []
+    centres = shapely.distance(ShapelyPoint(fig.pos), shapely.points([o.pos for o in others]))
+    mine = diameter(tables, fig)
+    return [float(d) - (mine + diameter(tables, o)) / 2 for o, d in zip(others, centres)]
 
 
 def in_contact(tables: Tables, a: Figure, b: Figure) -> bool:
@@ -69,15 +84,16 @@ def turn_between(a: float, b: float) -> float:
 def wedge(apex: Point, facing: float, arc: float, radius: float = FAR) -> Polygon:
     """The sector of `arc` degrees centred on `facing`, `radius` deep (a half-plane for 180°)."""
     half = arc / 2
-    steps = max(2, int(arc // 5))
+    # the rim of a sector as deep as FAR lies far off any table: a few points draw it well enough
+    steps = max(2, math.ceil(arc / (45.0 if radius >= FAR else 5.0)))
     rim = [(apex[0] + radius * math.cos(math.radians(facing - half + arc * i / steps)),
             apex[1] + radius * math.sin(math.radians(facing - half + arc * i / steps))) for i in range(steps + 1)]
     return Polygon([apex, *rim])
 
 
-def in_arc(apex: Point, facing: float, arc: float, target: BaseGeometry) -> bool:
-    """Is any part of `target` inside the arc? (a figure seen even in part is seen)"""
-    return wedge(apex, facing, arc).intersects(target)
+def in_arc(apex: Point, facing: float, arc: float, at: Point, width: float) -> bool:
+    """Is any part of the base of `width` at `at` inside the arc? (a figure seen in part is seen)"""
+    return bool(shapely.dwithin(wedge(apex, facing, arc), ShapelyPoint(at), width / 2 + 1e-9))
 
 
 # -- terrain --------------------------------------------------------------------------------
@@ -90,24 +106,62 @@ def line(l: Line) -> LineString:
     return LineString(l.points)
 
 
-def areas_of(tables: Tables, terrain: Terrain, **flags: bool | str) -> list[Area]:
-    """The areas whose kind has every given attribute (difficult=True, sight="woods", ...)."""
-    out = []
-    for a in terrain.areas:
-        kind = tables.kind(a.kind)
-        if all(getattr(kind, k) == v for k, v in flags.items()):
-            out.append(a)
-    return out
+class Ground:
+    """The terrain's shapes, made once for one computation and thrown away with it (never stored
+    in the state): a group's move or a volley asks the same polygons many times."""
+
+    def __init__(self, tables: Tables, terrain: Terrain):
+        self.tables, self.terrain = tables, terrain
+
+    @cached_property
+    def areas(self) -> list[tuple[Area, TerrainKind, Polygon]]:
+        out = []
+        for a in self.terrain.areas:
+            shape = polygon(a)
+            shapely.prepare(shape)
+            out.append((a, self.tables.kind(a.kind), shape))
+        return out
+
+    @cached_property
+    def obstacles(self) -> list[tuple[Line, TerrainKind, LineString]]:
+        return [(l, k, line(l)) for l in self.terrain.lines if (k := self.tables.kind(l.kind)).obstacle]
+
+    def where(self, **flags: bool | str) -> list[tuple[Area, Polygon]]:
+        """The areas whose kind has every given attribute (difficult=True, sight="woods", ...)."""
+        return [(a, shape) for a, kind, shape in self.areas if all(getattr(kind, k) == v for k, v in flags.items())]
+
+    def _union(self, **flags: bool | str) -> BaseGeometry | None:
+        shapes = [shape for _, shape in self.where(**flags)]
+        if not shapes:
+            return None
+        union = unary_union(shapes)
+        shapely.prepare(union)
+        return union
+
+    @cached_property
+    def difficult(self) -> BaseGeometry | None:
+        return self._union(difficult=True)
+
+    @cached_property
+    def impassable(self) -> BaseGeometry | None:
+        return self._union(impassable=True)
+
+    @cached_property
+    def woods(self) -> BaseGeometry | None:
+        return self._union(sight="woods")
+
+    @cached_property
+    def roads(self) -> BaseGeometry | None:
+        shapes = [line(l).buffer(max(l.width, 0.1) / 2 + 1e-6) for l in self.terrain.lines if self.tables.kind(l.kind).road]
+        shapes += [shape for _, shape in self.where(road=True)]
+        return unary_union(shapes) if shapes else None
+
+    def area(self, area_id: str) -> Polygon | None:
+        return next((shape for a, _, shape in self.areas if a.id == area_id), None)
 
 
-def obstacles(tables: Tables, terrain: Terrain) -> list[Line]:
-    return [l for l in terrain.lines if tables.kind(l.kind).obstacle]
-
-
-def roads(tables: Tables, terrain: Terrain) -> BaseGeometry | None:
-    shapes = [line(l).buffer(max(l.width, 0.1) / 2) for l in terrain.lines if tables.kind(l.kind).road]
-    shapes += [polygon(a) for a in terrain.areas if tables.kind(a.kind).road]
-    return unary_union(shapes) if shapes else None
+def ground(state_tables: Tables, terrain: Terrain) -> Ground:
+    return Ground(state_tables, terrain)
 
 
 def on_table(terrain: Terrain, at: Point) -> bool:
@@ -124,42 +178,30 @@ def length(start: Point, points: Sequence[Point]) -> float:
     return path_line(start, points).length if points else 0.0
 
 
-def difficult_length(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> float:
+def difficult_length(g: Ground, path: LineString) -> float:
     """How much of the path runs through difficult ground."""
-    if not points:
-        return 0.0
-    path = path_line(start, points)
-    shapes = [polygon(a) for a in areas_of(tables, terrain, difficult=True)]
-    return path.intersection(unary_union(shapes)).length if shapes else 0.0
+    return path.intersection(g.difficult).length if g.difficult is not None and g.difficult.intersects(path) else 0.0
 
 
-def move_cost(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point], familiar: bool = False) -> float:
+def move_cost(g: Ground, path: LineString, familiar: bool = False) -> float:
     """The allowance a path uses: difficult ground counts double, halving movement (§Movement)."""
-    total = length(start, points)
     if familiar:
-        return total
-    hard = difficult_length(tables, terrain, start, points)
-    return total - hard + hard / tables.movement.difficult
+        return path.length
+    hard = difficult_length(g, path)
+    return path.length - hard + hard / g.tables.movement.difficult
 
 
-def crossed(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> list[Line]:
+def crossed(g: Ground, path: LineString) -> list[Line]:
     """The obstacles the path crosses (an obstacle only touched is not crossed)."""
-    if not points:
-        return []
-    path = path_line(start, points)
-    return [l for l in obstacles(tables, terrain) if path.crosses(line(l))]
+    return [l for l, _, shape in g.obstacles if path.crosses(shape)]
 
 
-def through_impassable(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> Area | None:
-    if not points:
-        return None
-    path = path_line(start, points)
-    return next((a for a in areas_of(tables, terrain, impassable=True) if path.intersects(polygon(a))), None)
+def through_impassable(g: Ground, path: LineString) -> bool:
+    return g.impassable is not None and g.impassable.intersects(path)
 
 
-def along_road(tables: Tables, terrain: Terrain, start: Point, points: Sequence[Point]) -> bool:
-    road = roads(tables, terrain)
-    return bool(points) and road is not None and road.buffer(1e-6).covers(path_line(start, points))
+def along_road(g: Ground, path: LineString) -> bool:
+    return g.roads is not None and g.roads.covers(path)
 
 
 def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
@@ -210,8 +252,17 @@ def chained(tables: Tables, figs: Sequence[Figure], spacing: float) -> bool:
     """Do the figures form one chain with at most `spacing` between neighbouring bases?"""
     if len(figs) <= 1:
         return True
-    union = unary_union([disc(f.pos, diameter(tables, f) + spacing) for f in figs])
-    return isinstance(union, Polygon)
+    pts = shapely.points([f.pos for f in figs])
+    centres = shapely.distance(pts[:, None], pts[None, :])
+    widths = [diameter(tables, f) for f in figs]
+    reached, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j in range(len(figs)):
+            if j not in reached and centres[i][j] - (widths[i] + widths[j]) / 2 <= spacing + 1e-9:
+                reached.add(j)
+                todo.append(j)
+    return len(reached) == len(figs)
 
 
 def nearest_gap(tables: Tables, fig: Figure, others: Iterable[Figure]) -> float:
@@ -254,19 +305,17 @@ def sight_line(a: Point, b: Point) -> LineString:
     return LineString([a, b])
 
 
-def woods_inside(tables: Tables, terrain: Terrain, a: Point, b: Point) -> float:
+def woods_inside(g: Ground, a: Point, b: Point) -> float:
     """How far the line between two points runs inside woods."""
-    woods = [polygon(x) for x in areas_of(tables, terrain, sight="woods")]
-    return sight_line(a, b).intersection(unary_union(woods)).length if woods else 0.0
+    return sight_line(a, b).intersection(g.woods).length if g.woods is not None else 0.0
 
 
-def blocking_area(tables: Tables, terrain: Terrain, a: Point, b: Point) -> Area | None:
+def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
     """A building or hill between the points that neither stands in or on (ruling S14)."""
     pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
-    for area in terrain.areas:
-        if tables.kind(area.kind).sight not in ("block", "hill"):
+    for area, kind, shape in g.areas:
+        if kind.sight not in ("block", "hill") or not shape.intersects(sl):
             continue
-        shape = polygon(area)
         if shape.covers(pa) or shape.covers(pb):
             continue
         if sl.intersection(shape).length > 1e-6:
@@ -274,32 +323,27 @@ def blocking_area(tables: Tables, terrain: Terrain, a: Point, b: Point) -> Area 
     return None
 
 
-def blocking_wall(tables: Tables, terrain: Terrain, a: Point, b: Point, near: float) -> Line | None:
+def blocking_wall(g: Ground, a: Point, b: Point, near: float) -> Line | None:
     """An obstacle above level 1 on the line that neither end stands within `near` of."""
     pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
-    for l in obstacles(tables, terrain):
-        if l.level < 2:
-            continue
-        shape = line(l)
-        if sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
+    for l, _, shape in g.obstacles:
+        if l.level >= 2 and sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
             return l
     return None
 
 
-def cover_between(tables: Tables, terrain: Terrain, shooter: Point, target: Point, near: float) -> str:
+def cover_between(g: Ground, shooter: Point, target: Point, near: float) -> str:
     """The cover of terrain the target stands in, or of an obstacle it stands behind (within
     `near` of it, on the line of fire): "", "soft" or "hard"; the better one counts (ruling S22)."""
     found = ""
     pt = ShapelyPoint(target)
-    for area in terrain.areas:
-        kind = tables.kind(area.kind)
-        if kind.cover and polygon(area).covers(pt):
+    for _, kind, shape in g.areas:
+        if kind.cover and shape.covers(pt):
             found = better(found, kind.cover)
     sl = sight_line(shooter, target)
-    for l in obstacles(tables, terrain):
-        shape = line(l)
+    for _, kind, shape in g.obstacles:
         if sl.intersects(shape) and shape.distance(pt) <= near:
-            found = better(found, tables.kind(l.kind).cover)
+            found = better(found, kind.cover)
     return found
 
 
@@ -310,8 +354,11 @@ def better(a: str, b: str) -> str:
 
 def through_figures(tables: Tables, a: Point, b: Point, figs: Iterable[Figure]) -> list[Figure]:
     """The figures whose bases the line between two points passes through."""
-    sl = sight_line(a, b)
-    return [f for f in figs if sl.intersects(base(tables, f))]
+    figs = list(figs)
+    if not figs:
+        return []
+    near = shapely.distance(sight_line(a, b), shapely.points([f.pos for f in figs]))
+    return [f for f, d in zip(figs, near) if d <= diameter(tables, f) / 2]
 
 
 # -- zones ----------------------------------------------------------------------------------
@@ -330,22 +377,21 @@ def corridor(apex: Point, heading: float, width: float) -> Polygon:
     return strip(apex, heading, FAR, width)
 
 
-def flight(terrain: Terrain, tables: Tables, start: Point, away_from: Point, distance: float) -> tuple[Point, bool]:
+def flight(g: Ground, start: Point, away_from: Point, distance: float) -> tuple[Point, bool]:
     """Where a figure fleeing straight away from a point stops, and whether it left the table.
 
     It stops short of impassable ground (ruling S25)."""
     heading = bearing(away_from, start) if centre_distance(away_from, start) > 1e-9 else 270.0
     c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
     end = (start[0] + c * distance, start[1] + s * distance)
-    blocks = [polygon(a) for a in areas_of(tables, terrain, impassable=True)]
-    if blocks:
+    if g.impassable is not None:
         path = LineString([start, end])
-        hit = path.intersection(unary_union(blocks))
+        hit = path.intersection(g.impassable)
         if not hit.is_empty:
             cut = path.project(nearest_points(ShapelyPoint(start), hit)[1])
             back = max(0.0, cut - 0.1)
             end = (start[0] + c * back, start[1] + s * back)
-    return end, not on_table(terrain, end)
+    return end, not on_table(g.terrain, end)
 
 
 def perimeter_length(area: Area) -> float:

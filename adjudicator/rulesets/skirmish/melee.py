@@ -134,10 +134,11 @@ def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure
     (face,) = dice.roll(f"{why} {figs[0].id}", t.morale.flee_die, figs[0].side)
     distance = t.morale.flee + face
     figures = dict(state.figures)
+    ground = geo.Ground(t, state.terrain)
     lines = [f"{', '.join(f.id for f in figs)} {why} {distance:g} cm (15+{face})"]
     for f in figs:
         near = min(chargers, key=lambda c: (geo.gap(t, c, f), c.id))
-        end, gone = geo.flight(state.terrain, t, f.pos, near.pos, distance)
+        end, gone = geo.flight(ground, f.pos, near.pos, distance)
         status = "fled" if gone else (SUPPRESSED if suppress else f.status)
         figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], status=status, evaded=f.evaded or not suppress,
                                                 facing=geo.bearing(near.pos, f.pos), aimed=False if suppress else f.aimed)

@@ -49,30 +49,33 @@ def _fast_mob(figs: Sequence[Figure]) -> bool:
     return bool(rank) and all(f.has("fast-mob") or f.has("fanatics") for f in rank)
 
 
-def _path_checks(state: SkirmishState, fig: Figure, points: Sequence[Point], limit: float, facing: float | None,
-                 crossing_allowed: bool) -> tuple[list[Violation], bool]:
+def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Sequence[Point], limit: float,
+                 facing: float | None, crossing_allowed: bool) -> tuple[list[Violation], bool]:
     """One figure's path: length against the allowance (difficult ground counted double), going
     backwards, impassable ground, buildings, obstacles. Returns the violations and whether it
     crossed an obstacle."""
-    t, terrain = state.tables, state.terrain
+    t = state.tables
     start = fig.pos
-    if points and not all(geo.on_table(terrain, p) for p in points):
+    if fig.inside and points:
+        return [violation("move/in-building", f"{fig.id} is inside {fig.inside}: leave it first (1 AP)")], False
+    if not points:
+        return [], False
+    if not all(geo.on_table(state.terrain, p) for p in points):
         return [violation("move/off-table", f"{fig.id}'s path leaves the table")], False
-    cost = geo.move_cost(t, terrain, start, points, familiar=fig.has("familiar-territory"))
+    path = geo.path_line(start, points)
+    cost = geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
     if cost > limit + 1e-6:
         return [violation("move/too-far", f"{fig.id}: the path uses {cost:.1f} cm of a {limit:g} cm move "
                                                      "(difficult ground counts double)")], False
     back = geo.backwards(start, points, facing) if facing is not None else 0.0
     if back > t.movement.backward + 1e-6:
         return [violation("move/backwards", f"{fig.id} goes {back:.1f} cm backwards: at most {t.movement.backward:g}")], False
-    if geo.through_impassable(t, terrain, start, points):
+    if geo.through_impassable(g, path):
         return [violation("move/impassable", f"{fig.id}'s path enters impassable ground")], False
-    if fig.inside:
-        return [violation("move/in-building", f"{fig.id} is inside {fig.inside}: leave it first (1 AP)")], False
-    for area in geo.areas_of(t, terrain, sight="block"):
-        if points and geo.path_line(start, points).intersection(geo.polygon(area)).length > 1e-6:
+    for area, shape in g.where(sight="block"):
+        if shape.intersects(path) and path.intersection(shape).length > 1e-6:
             return [violation("move/building", f"{fig.id} cannot walk into {area.id}: enter it (1 AP)")], False
-    lines = geo.crossed(t, terrain, start, points)
+    lines = geo.crossed(g, path)
     if not lines:
         return [], False
     if fig.arm == "horse":
@@ -115,6 +118,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         return _validate_marker_move(state, unit, paths)
     a = state.activation
     assert a is not None
+    g = geo.Ground(state.tables, state.terrain)
     figs = [state.figures[f] for f in a.figures]
     by_id = {f.id: f for f in figs}
     if any(p.figure not in by_id for p in paths):
@@ -123,7 +127,8 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         return [violation("move/twice", "one path a figure")]
     group = state.groups.get(unit)
     index = actions.moves_before(state)
-    road = all(geo.along_road(state.tables, state.terrain, by_id[p.figure].pos, p.points) for p in paths if p.points) and any(p.points for p in paths)
+    road = any(p.points for p in paths) and all(geo.along_road(g, geo.path_line(by_id[p.figure].pos, p.points))
+                                                for p in paths if p.points)
     limit = allowance(state, [f for f in figs if f.status == OK] or figs, index, group=group is not None,
                       charge=kind == "charge", road=road, column=bool(group and group.formation == "column"))
     moved: dict[str, Figure] = {}
@@ -131,7 +136,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         fig = by_id[p.figure]
         if fig.status == SUPPRESSED and not (fig.has("fanatics") and group is None):
             continue  # a suppressed figure of a group stays where it is
-        out, _ = _path_checks(state, fig, p.points, limit, fig.facing if group is None else group.facing, True)
+        out, _ = _path_checks(state, g, fig, p.points, limit, fig.facing if group is None else group.facing, True)
         if out:
             return out
         if p.points:
@@ -139,12 +144,13 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
     if any(by_id[p.figure].status == SUPPRESSED and p.points and not by_id[p.figure].has("fanatics") for p in paths):
         return [violation("move/suppressed", "a suppressed figure does not move")]
     foes = enemies(state, side)
+    standing = [o for o in state.figures.values() if o.on_table and o.id not in moved]
     for f in moved.values():
-        if kind == "move" and any(geo.gap(state.tables, f, e) <= state.tables.bases.contact for e in foes):
+        others = [*standing, *(m for m in moved.values() if m.id != f.id)]
+        gaps = geo.gaps(state.tables, f, others)
+        if kind == "move" and any(gp <= state.tables.bases.contact for o, gp in zip(others, gaps) if o.side != side):
             return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
-        others = [o for o in state.figures.values() if o.on_table and o.id != f.id and o.id not in moved]
-        if any(geo.centre_distance(f.pos, o.pos) < (geo.diameter(state.tables, f) + geo.diameter(state.tables, o)) / 2 - 1e-6
-               for o in [*others, *(m for m in moved.values() if m.id != f.id)]):
+        if any(gp < -1e-6 for gp in gaps):
             return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
     if group is not None and kind == "move":
         after = state.figures | moved
@@ -178,12 +184,13 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
     figures = dict(state.figures)
     crossed = False
     lines = []
+    g = geo.Ground(t, state.terrain)
     group = state.groups.get(unit)
     for p in paths:
         fig = figures[p.figure]
         if not p.points:
             continue
-        crossed = crossed or bool(geo.crossed(t, state.terrain, fig.pos, p.points))
+        crossed = crossed or bool(geo.crossed(g, geo.path_line(fig.pos, p.points)))
         heading = facing if facing is not None and group is None else geo.heading_of(fig.pos, p.points, fig.facing)
         if geo.backwards(fig.pos, p.points, fig.facing) > 0 and facing is None:
             heading = fig.facing
@@ -217,7 +224,7 @@ def _validate_marker_move(state: SkirmishState, unit: str, paths: Sequence[Figur
         return [violation("move/marker", "a marker moves along one path of its own")]
     stand_in = Figure(id=unit, side=m.side, command=m.command, company="", kind="marker", x=m.x, y=m.y, av=m.av)
     limit = allowance(state, [stand_in], actions.moves_before(state), group=False)
-    out, _ = _path_checks(state, stand_in, paths[0].points, limit, None, True)
+    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, limit, None, True)
     return out
 
 
@@ -229,7 +236,7 @@ def _validate_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePa
     most = 6 * len(crew)
     stand_in = Figure(id=unit, side=g.side, command=g.command, company="", kind="gun", arm="wagon", x=g.x, y=g.y,
                       facing=g.facing)
-    out, _ = _path_checks(state, stand_in, paths[0].points, most, None, False)
+    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, most, None, False)
     return out
 
 
@@ -242,11 +249,12 @@ def _apply_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]
     rolled = float(sum(faces))
     points = paths[0].points
     # walk the path until the allowance used reaches the roll
+    ground = geo.Ground(state.tables, state.terrain)
     lo, hi = 0.0, geo.length(g.pos, points)
     for _ in range(40):
         mid = (lo + hi) / 2
         part = _prefix(g.pos, points, mid)
-        if geo.move_cost(state.tables, state.terrain, g.pos, part) <= rolled:
+        if not part or geo.move_cost(ground, geo.path_line(g.pos, part)) <= rolled:
             lo = mid
         else:
             hi = mid

@@ -96,6 +96,7 @@ def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reacti
     if group is not None and not visibility.group_in_arc(state, figs, group.facing, target):
         return [violation("shoot/arc", f"{target_id} is outside {unit}'s 90° arc")]
     line_ids = tuple(f.id for f in figs) if group is not None and group.formation == "line" else ()
+    ground = geo.Ground(t, state.terrain)
     fire, worst, notes = [], None, []
     for f in figs:
         weapon = t.weapon(f.weapon)
@@ -105,7 +106,7 @@ def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reacti
         if not f.loaded:
             notes.append(f"{f.id} is not loaded")
             continue
-        why = visibility.sees(state, f, target, arc_deg=360.0 if group is not None else None)
+        why = visibility.sees(state, f, target, arc_deg=360.0 if group is not None else None, ground=ground)
         if not why:
             blockers = visibility.figures_in_way(state, f, target, line_ids)
             why = f"{blockers[0].id} is in the way" if blockers else ""

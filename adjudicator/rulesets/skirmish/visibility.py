@@ -14,30 +14,33 @@ from .state import Figure, Point, SkirmishState
 
 
 def in_arc(state: SkirmishState, viewer: Figure, target: Figure, arc_deg: float, facing: float | None = None) -> bool:
-    return geo.in_arc(viewer.pos, viewer.facing if facing is None else facing, arc_deg, geo.base(state.tables, target))
+    return geo.in_arc(viewer.pos, viewer.facing if facing is None else facing, arc_deg, target.pos,
+                      geo.diameter(state.tables, target))
 
 
 def group_in_arc(state: SkirmishState, figs: Sequence[Figure], facing: float, target: Figure) -> bool:
     """A group sees in a 90° arc from the front of its figure nearest the target (§Shooting)."""
     near = min(figs, key=lambda f: (geo.gap(state.tables, f, target), f.id))
-    return geo.in_arc(near.pos, facing, state.tables.visibility.group_arc, geo.base(state.tables, target))
+    return geo.in_arc(near.pos, facing, state.tables.visibility.group_arc, target.pos, geo.diameter(state.tables, target))
 
 
-def terrain_hides(state: SkirmishState, viewer: Figure, at: Point, target: Figure | None = None) -> str:
+def terrain_hides(state: SkirmishState, viewer: Figure, at: Point, target: Figure | None = None,
+                  ground: geo.Ground | None = None) -> str:
     """Why terrain hides `at` (a target's centre) from the viewer, or ""."""
-    t, terrain = state.tables, state.terrain
+    t = state.tables
+    g = ground or geo.Ground(t, state.terrain)
     gap = geo.gap(t, viewer, target) if target is not None else geo.centre_distance(viewer.pos, at)
     if target is not None and target.inside and target.hidden and gap > t.visibility.building_spot:
         return f"{target.id} hides in {target.inside}: seen only from {t.visibility.building_spot:g} cm"
-    woods = geo.woods_inside(t, terrain, viewer.pos, at)
+    woods = geo.woods_inside(g, viewer.pos, at)
     if woods > t.visibility.woods_edge + 1e-6 and gap > t.visibility.woods_spot:
         return f"the line runs {woods:.1f} cm through woods: seen only within {t.visibility.woods_edge:g} cm of the edge, or from {t.visibility.woods_spot:g} cm"
-    area = geo.blocking_area(t, terrain, viewer.pos, at)
+    area = geo.blocking_area(g, viewer.pos, at)
     if area is not None and not (target is not None and target.inside == area.id and not target.hidden) \
             and viewer.inside != area.id:
         return f"{area.id} ({area.kind}) blocks the line of sight"
     near = t.bases.contact + t.bases.foot
-    wall = geo.blocking_wall(t, terrain, viewer.pos, at, near)
+    wall = geo.blocking_wall(g, viewer.pos, at, near)
     if wall is not None:
         return f"{wall.id} (level {wall.level}) blocks the line of sight"
     return ""
@@ -61,11 +64,11 @@ def figures_in_way(state: SkirmishState, shooter: Figure, target: Figure, firing
 
 
 def sees(state: SkirmishState, viewer: Figure, target: Figure, *, arc_deg: float | None = None,
-         facing: float | None = None) -> str:
+         facing: float | None = None, ground: geo.Ground | None = None) -> str:
     """Why the viewer cannot see the target, or "" when it can."""
     if not target.on_table:
         return f"{target.id} is not on the table"
     a = state.tables.visibility.single_arc if arc_deg is None else arc_deg
-    if not in_arc(state, viewer, target, a, facing):
+    if a < 360.0 and not in_arc(state, viewer, target, a, facing):
         return f"{target.id} is outside {viewer.id}'s {a:g}° arc"
-    return terrain_hides(state, viewer, target.pos, target)
+    return terrain_hides(state, viewer, target.pos, target, ground)
