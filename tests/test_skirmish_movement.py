@@ -181,3 +181,24 @@ def test_a_manhandled_gun_goes_1d6_cm_a_crewman():
     after = movement.move(s, "gun", [path("gun", (40, 38))], None, Dice(2, 3, 4)).state
     assert after.guns["gun"].y == pytest.approx(29.0) and after.guns["gun"].ammo_y == pytest.approx(23.0)
     assert after.figures["c3"].y == pytest.approx(25.5)
+
+
+def test_scenario_4_the_perimeter_stops_attackers_where_a_defender_is_within_10_cm():
+    """§Scenario 4 «для атакующей стороны он считается препятствием, которое нельзя пересекать, если в
+    10см от точки пересечения есть защитник» (ruling S42: elsewhere it is crossed as an obstacle)."""
+    fort = ({"id": "fort", "kind": "fort", "points": [[40, 40], [80, 40], [80, 80], [40, 80]]},)
+    s = board(fig("z", "red", "zulu", (30, 38.5)), fig("d", "blue", "british", (45, 45)), areas=fort,
+              perimeter="fort", defender="blue")
+    s = activate(s, "z", "move")
+    bad, _ = go(s, "z", path("z", (30, 41.5)))
+    assert codes(bad) == []  # (30, 40) is the corner's outside: nothing crossed
+    s = put(s, "z", x=45.0, y=38.6)
+    bad, _ = go(s, "z", path("z", (45, 41.4)))
+    assert codes(bad) == ["move/perimeter"]
+    far = put(s, "d", x=70.0, y=70.0)
+    ok, after = go(far, "z", path("z", (45, 41.4)))
+    assert ok == [] and after.activation is None
+    defender = activate(board(fig("d", "blue", "british", (45, 41.4)), fig("z", "red", "zulu", (10, 10)), areas=fort,
+                              perimeter="fort", defender="blue", active="blue"), "d", "move")
+    ok, _ = go(defender, "d", path("d", (45, 30)))
+    assert ok == []  # for the defender it is no obstacle

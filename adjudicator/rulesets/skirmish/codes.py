@@ -176,6 +176,7 @@ CODES: dict[str, str] = {
     "move/obstacle-whole": OBSTACLES,
     "move/off-table": MOVEMENT,
     "move/overlap": MOVEMENT,
+    "move/perimeter": ASSAULT,
     "move/suppressed": MOVEMENT,
     "move/too-far": MOVEMENT,
     "move/twice": MOVEMENT,

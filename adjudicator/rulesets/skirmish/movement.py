@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import msgspec
+from shapely import LineString
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
@@ -19,7 +20,7 @@ from . import actions, geometry as geo
 from .groups import validate_group
 from .results import Outcome, dice_text
 from .sections import violation
-from .state import SUPPRESSED, OK, Figure, Point, SkirmishState
+from .state import SUPPRESSED, OK, Figure, Line, Point, SkirmishState
 from .units import enemies, nearest
 
 
@@ -76,6 +77,11 @@ def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Seque
         if shape.intersects(path) and path.intersection(shape).length > 1e-6:
             return [violation("move/building", f"{fig.id} cannot walk into {area.id}: enter it (1 AP)")], False
     lines = geo.crossed(g, path)
+    wall = _perimeter(state, g, fig, path)
+    if isinstance(wall, list):
+        return wall, False
+    if wall is not None:
+        lines.append(wall)
     if not lines:
         return [], False
     if fig.arm == "horse":
@@ -96,6 +102,25 @@ def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Seque
     if geo.to_point(l, points[-1]) > near + 1e-6:
         return [violation("move/obstacle-whole", f"crossing {lines[0].id} takes the whole move: {fig.id} ends in contact on the far side (ruling S5)")], False
     return [], True
+
+
+def _perimeter(state: SkirmishState, g: geo.Ground, fig: Figure, path: LineString) -> Line | list[Violation] | None:
+    """Scenario 4: for the attacker the position's perimeter is an obstacle (level 1, ruling S42),
+    not to be crossed where a defender stands within 10 cm of the crossing point."""
+    sc = state.scenario
+    shape = g.area(sc.perimeter) if sc.perimeter and fig.side != sc.defender else None
+    if shape is None:
+        return None
+    ring = shape.exterior
+    if not path.crosses(ring):
+        return None
+    where = path.intersection(ring)
+    reach = state.tables.assault.guard
+    for d in state.figures.values():
+        if d.side == sc.defender and d.on_table and geo.to_point(where, d.pos) - geo.diameter(state.tables, d) / 2 <= reach:
+            return [violation("move/perimeter", f"{d.id} guards the perimeter within {reach:g} cm of where {fig.id} "
+                                                f"would cross: win the melee or drive the defenders off first")]
+    return Line(id=sc.perimeter, kind="fort", points=tuple(ring.coords), level=1)
 
 
 def validate_move(state: SkirmishState, side: str, action: Move) -> list[Violation]:
