@@ -1,4 +1,4 @@
-"""Helpers for the `skirmish` rule suites: small tables, scripted dice, one activation at a time.
+"""What the `skirmish` rule suites share: small tables, scripted dice, one activation at a time.
 
 No tests here; the rule files import these.
 """

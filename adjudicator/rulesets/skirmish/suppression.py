@@ -19,7 +19,7 @@ from .state import OK, SUPPRESSED, Figure, SkirmishState
 from .units import is_leader, is_standard
 
 
-def helper_near(state: SkirmishState, fig: Figure) -> Figure | None:
+def rallying_figure_near(state: SkirmishState, fig: Figure) -> Figure | None:
     t = state.tables
     return next((f for f in state.figures.values() if f.side == fig.side and f.id != fig.id and f.status == OK
                  and (is_leader(state, f) or is_standard(state, f) or f.role == "hero")
@@ -28,7 +28,7 @@ def helper_near(state: SkirmishState, fig: Figure) -> Figure | None:
 
 def actions_needed(state: SkirmishState, fig: Figure) -> int:
     t = state.tables.recovery
-    return t.near_actions if helper_near(state, fig) is not None else t.actions
+    return t.near_actions if rallying_figure_near(state, fig) is not None else t.actions
 
 
 def validate_recover(state: SkirmishState, side: str, action: Recover) -> list[Violation]:
