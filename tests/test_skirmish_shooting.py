@@ -145,8 +145,8 @@ def test_three_6s_at_a_close_order_group_put_a_hit_on_its_leader_without_save():
     s = activate(s, "g", "shoot")
     result = shooting.shoot(s, "red", "g", "p1", Dice(6, 6, 6, 1, 1))
     assert result.hits == 2 and result.on == ()  # 20 / 9: the owner places them
-    h = result.state.hits
-    assert h is not None and h.forced and h.count == 2 and h.side == "blue"
+    (h,) = result.state.hits
+    assert h.forced and h.count == 2 and h.side == "blue"
     st = result.state
     assert codes(shooting.validate_allocate(st, "blue", Allocate(figures=("p1", "p2")))) == ["hits/forced"]
     assert codes(shooting.validate_allocate(st, "blue", Allocate(figures=("p1",)))) == ["hits/count"]
@@ -155,7 +155,7 @@ def test_three_6s_at_a_close_order_group_put_a_hit_on_its_leader_without_save():
     dice = Dice(4, 2)  # psgt first, no save: 4 out; p1: 2 suppressed
     out = shooting.allocate(st, ["p1", "psgt"], {}, dice).state
     assert dice.done() and out.figures["psgt"].status == "out" and out.figures["p1"].status == "suppressed"
-    assert out.hits is None
+    assert out.hits == ()
 
 
 def test_a_leader_may_save_a_hit_and_pass_it_to_a_comrade():
@@ -210,3 +210,17 @@ def msgspec_replace_groups(s, g):
 @pytest.mark.parametrize("faces,forced", [((5, 5, 5, 1, 2), True), ((6, 6, 6, 1, 2), True), ((5, 5, 6, 6, 2), False)])
 def test_forced_special_needs_three_5s_or_three_6s(faces, forced):
     assert shooting.forced_special(zouaves(), faces) is forced
+
+
+def test_a_groups_volley_may_be_split_between_two_targets_as_one_action():
+    """«Если это сложно определить, то залп Группы можно разделить на два, выбрав две разные цели, все
+    равно считая это одним действием»."""
+    s = activate(zouaves(extra=(fig("p2", "blue", "prussian", (60, 60)),)), "g", "shoot")
+    assert codes(shooting.check_shoot(s, "red", "g", "p1", second="p2")) == ["shoot/split"]
+    assert shooting.check_shoot(s, "red", "g", "p1", second="p2", split=("z2", "z3")) == []
+    dice = Dice(1, 1, 1, 1, 1, 1)  # two volleys of 3d6 each, both missing
+    result = shooting.shoot(s, "red", "g", "p1", dice, second="p2", split=("z2", "z3"))
+    assert dice.done() and result.plan is not None and set(result.plan.shooters) == {"sgt", "z1"}
+    assert result.state.activation is None  # one action for both
+    single = activate(zouaves(groups=False), "z1", "shoot")
+    assert codes(shooting.check_shoot(single, "red", "z1", "p1", second="p2", split=("z1",))) == ["shoot/split"]

@@ -40,7 +40,7 @@ def test_a_turn_of_the_key_point():
     assert dice.done()
     s = shot.state
     assert s.commands["prussians"].ap == 6 and shot.hits == 4
-    assert s.hits is not None and s.hits.side == "french"  # a close-order group: its owner places the hits
+    assert [h.side for h in s.hits] == ["french"]  # a close-order group: its owner places the hits
     assert shooting.validate_allocate(s, "french", Allocate(figures=("zouave-4", "zouave-3", "zouave-5", "zouave-2"))) == []
     s = shooting.allocate(s, ["zouave-4", "zouave-3", "zouave-5", "zouave-2"], {}, Dice(2, 5, 1, 3)).state
     assert [s.figures[f].status for f in ("zouave-4", "zouave-3", "zouave-5", "zouave-2")] == \

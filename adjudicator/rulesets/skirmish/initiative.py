@@ -232,7 +232,7 @@ def validate_end_activations(state: SkirmishState, side: str, action: EndActivat
         return [violation("turn/not-yours", f"{action.command} is not {side}'s")]
     if state.activation is not None:
         return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions (or skip them)")]
-    if state.hits is not None or state.charge is not None:
+    if state.hits or state.charge is not None:
         return [violation("turn/waiting", "a decision of the other side is awaited first")]
     return []
 

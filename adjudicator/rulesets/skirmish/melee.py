@@ -58,7 +58,7 @@ def may_evade(state: SkirmishState, target: str) -> str:
 
 
 def validate_charge(state: SkirmishState, side: str, action: Charge) -> list[Violation]:
-    if state.charge is not None or state.hits is not None:
+    if state.charge is not None or state.hits:
         return [violation("turn/waiting", "a decision of the other side is awaited first")]
     return check_charge(state, side, action.unit, action.target, action.paths)
 

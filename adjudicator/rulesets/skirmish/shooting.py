@@ -217,7 +217,7 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
                      (" (three 5s or three 6s: one on a Leader or special figure, no save)" if forced else ""))
         pending = Hits(side=target.side, group=group.id, target=target.id, count=hits, forced=forced, aimed=p.aimed,
                        band=p.band, shooter=shooter.id)
-        return ShotResult(state=msgspec.structs.replace(state, hits=pending), lines=tuple(lines), plan=p,
+        return ShotResult(state=msgspec.structs.replace(state, hits=(*state.hits, pending)), lines=tuple(lines), plan=p,
                           faces=faces, total=total, hits=hits)
     on = chain(state, target, hits, include_suppressed)
     out = damage.apply_hits(state, on, shooter_pos=shooter.pos, band=p.band, aimed=p.aimed, dice=dice,
@@ -240,8 +240,8 @@ def check_shoot(state: SkirmishState, side: str, unit: str, target: str, second:
     out = actions.check_next(state, side, unit, "shoot")
     if out:
         return out
-    if state.hits is not None:
-        return [violation("shoot/hits-pending", f"{state.hits.side} has hits to place first")]
+    if state.hits:
+        return [violation("shoot/hits-pending", f"{state.hits[0].side} has hits to place first")]
     if unit in state.guns:
         return [violation("shoot/gun", "a gun fires with the fire action")]
     group = state.groups.get(unit)
@@ -288,8 +288,9 @@ def shoot(state: SkirmishState, side: str, unit: str, target: str, dice: Dice, *
 # -- placing hits on a close-order group ------------------------------------------------------
 
 def validate_allocate(state: SkirmishState, side: str, action: Allocate) -> list[Violation]:
+    """The first hits waiting are placed first (a split volley may leave two lots)."""
     on = action.figures
-    h = state.hits
+    h = state.hits[0] if state.hits else None
     if h is None or h.side != side:
         return [violation("hits/none", f"{side} has no hits to place")]
     group = state.groups[h.group]
@@ -310,8 +311,7 @@ def resolve_allocate(state: SkirmishState, side: str, action: Allocate, dice: Di
 
 def allocate(state: SkirmishState, on: Sequence[str], pass_to: dict[str, str], dice: Dice) -> Outcome:
     """The owner's placing; a forced hit on a Leader or special figure is put first and gets no save."""
-    h = state.hits
-    assert h is not None
+    h = state.hits[0]
     order = list(on)
     no_save = 0
     if h.forced:
@@ -321,7 +321,7 @@ def allocate(state: SkirmishState, on: Sequence[str], pass_to: dict[str, str], d
             order.insert(0, first)
             no_save = 1
     shooter = state.figures[h.shooter]
-    state = msgspec.structs.replace(state, hits=None)
+    state = msgspec.structs.replace(state, hits=state.hits[1:])
     out = damage.apply_hits(state, order, shooter_pos=shooter.pos, band=h.band, aimed=h.aimed, dice=dice,
                             by=f"shot by {shooter.id}", no_save=no_save, pass_to=pass_to)
     return out

@@ -216,7 +216,7 @@ class SkirmishState(msgspec.Struct, frozen=True, kw_only=True):
     activation: Activation | None = None
     moving: str = ""  # the unit whose move enemy reactions may interrupt now
     charging: bool = False  # and that move is a charge
-    hits: Hits | None = None  # hits waiting to be placed by their target's owner
+    hits: tuple[Hits, ...] = ()  # hits waiting to be placed by their targets' owners, first first
     charge: PendingCharge | None = None  # a charge waiting for its target to evade or stand
     paths: dict[str, tuple[Point, ...]] = {}  # each figure's (or gun's) last move, from where it stood
     morale: dict[str, float] = {}  # each side's army Morale Points now
