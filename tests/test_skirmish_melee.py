@@ -250,3 +250,19 @@ def test_cavalry_with_a_pistol_volley_fire_as_a_group_before_charging_twice_with
     assert actions.declaration_violations(two, "red", "g", ["shoot", "shoot", "charge"]) == []
     plain = put(put(s, "a", rules=()), "b", rules=())
     assert codes(actions.declaration_violations(plain, "red", "g", ["shoot", "charge"])) == ["charge/only"]
+
+
+def test_a_group_pulls_in_figures_within_8_cm_skirmishers_and_singles_fight_only_where_reached():
+    """«Когда Группа атакует одиночек или Застрельщиков, с вражеской стороны участвуют только те, до
+    кого добежали бойцы группы. Если атакована Группа в Плотном или Разомкнутом строю, она может
+    подтянуть в схватку всех бойцов, оказавшихся в 8см от противника» (ruling S34)."""
+    s = board(fig("a", "red", "zouave", (20, 20)), fig("d", "blue", "prussian-sergeant", (20, 22.5)),
+              fig("e", "blue", "prussian", (26, 24)),
+              groups=({"id": "pg", "side": "blue", "leader": "d", "members": ["d", "e"]},))
+    pair = [Fight(attackers=("a",), defenders=("d", "e"))]
+    assert melee.check_fights(s, "red", pair) == []
+    skirm = put(s, "e", rules=("skirmishers",))
+    assert codes(melee.check_fights(skirm, "red", pair)) == ["melee/contact"]
+    alone = board(fig("a", "red", "zouave", (20, 20)), fig("d", "blue", "prussian", (20, 22.5)),
+                  fig("e", "blue", "prussian", (26, 24)))
+    assert codes(melee.check_fights(alone, "red", pair)) == ["melee/contact"]

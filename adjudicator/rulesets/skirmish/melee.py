@@ -240,11 +240,15 @@ def charge(state: SkirmishState, side: str, unit: str, target: str, paths: Seque
 # -- the fights --------------------------------------------------------------------------------
 
 def in_melee_reach(state: SkirmishState, a: Figure, d: Figure) -> bool:
+    """In base contact; or, for a group in close or loose order, within 8 cm of the enemy. Single
+    figures and Skirmishers fight only where the attackers reached them (§Attack by a group)."""
     t = state.tables
     if geo.in_contact(t, a, d):
         return True
     g = group_of(state, d.id)
-    return g is not None and geo.gap(t, a, d) <= t.melee.join
+    if g is None or all(state.figures[m].has("skirmishers") for m in g.members if m != g.leader):
+        return False
+    return geo.gap(t, a, d) <= t.melee.join
 
 
 def validate_melee(state: SkirmishState, side: str, action: Melee) -> list[Violation]:
