@@ -132,3 +132,13 @@ def test_counter_battery_the_gun_saves_on_3_the_crew_4_the_ammunition_5_or_it_ex
     assert st.guns["egun"].status == "destroyed" and st.guns["egun"].ammo == "exploded"
     assert st.figures["e3"].status == "out" and st.figures["e1"].status == "suppressed"
     assert st.figures["p"].status == "suppressed"
+
+
+def test_the_ammunition_marker_stands_within_10_cm_of_its_gun():
+    """§Ammunition «В 10см от каждого орудия должен располагаться маркер амуниции»."""
+    from adjudicator.rulesets.skirmish import forces
+
+    s = battery(fig("p", "blue", "prussian", (60, 100)))
+    assert "deploy/ammo" not in codes(forces.validate_deployment(s))
+    far = msgspec.structs.replace(s, guns={"gun": msgspec.structs.replace(s.guns["gun"], ammo_y=5.0)})
+    assert "deploy/ammo" in codes(forces.validate_deployment(far))

@@ -236,6 +236,10 @@ def validate_deployment(state: SkirmishState) -> list[Violation]:
             why = outside_zone(state, f.side, f.pos, scouts=f.has("scouts"))
             if why:
                 out.append(violation("deploy/perimeter" if state.scenario.perimeter else "deploy/zone", f"{f.id}: {why}"))
+    for g in state.guns.values():
+        if geo.centre_distance(g.pos, (g.ammo_x, g.ammo_y)) > state.tables.artillery.ammo_radius + 1e-6:
+            out.append(violation("deploy/ammo", f"{g.id}: its ammunition marker stands within "
+                                                f"{state.tables.artillery.ammo_radius:g} cm of it"))
     sc = state.scenario
     if sc.perimeter:
         for side in state.sides:
