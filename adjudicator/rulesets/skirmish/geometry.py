@@ -2,7 +2,9 @@
 
 Every figure is a round base (tables.toml [bases]); the seed measures from the edge of the base
 (§Scale and measurement), so distances between figures are between the edges of their bases.
-Shapely objects are made here from the state's plain numbers and never stored.
+Shapely objects are made here from the state's plain numbers and never stored: a Ground holds the
+terrain's shapes for one computation. Lines, polygons, arcs and many-figure distances go through
+shapely; the distance between two single centres is plain Euclid, which shapely would only slow.
 """
 
 from __future__ import annotations

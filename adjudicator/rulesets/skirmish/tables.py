@@ -6,7 +6,6 @@ the merged dict here refuses a section that lacks a value the rules need, naming
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -350,9 +349,8 @@ def decode(data: dict[str, Any]) -> Tables:
         raise ValueError(f"skirmish tables: {e}") from None
 
 
-@lru_cache(maxsize=1)
 def shipped() -> Tables:
-    """The tables shipped beside the code (read once: a file, not mutable state)."""
+    """The tables shipped beside the code."""
     import tomllib
 
     return decode(tomllib.loads((HERE / "tables.toml").read_text(encoding="utf-8")))
