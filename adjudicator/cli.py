@@ -386,10 +386,10 @@ def map_cmd(
     at: Annotated[Optional[int], typer.Option(help="the map after this event (default: the head)")] = None,
 ) -> None:
     """Draw the board at any point of the game (a database or an exported log) as SVG."""
-    game, state = games.state_of(db, at)
-    if game.ruleset.render_svg is None:
+    game, state, outcome = games.state_and_outcome(db, at)
+    if game.ruleset.render is None:
         raise BadInput(f"{game.ruleset.name} has no board to draw")
-    out.write_text(game.ruleset.render_svg(state.rules), encoding="utf-8")
+    out.write_text(game.ruleset.render(state.rules, outcome), encoding="utf-8")
     _out(f"wrote {out} (after #{state.core.seq})")
 
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Union
+from typing import Any, Protocol, Union
 
 import msgspec
 
@@ -21,7 +21,9 @@ from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected
 from adjudicator.notation import PostLine
-from adjudicator.ruleset import Ruleset, Verb, Violation
+from adjudicator.draft import NOTHING, Outcome
+from adjudicator.ruleset import Verb, Violation
+from adjudicator.rulesets import AnyRuleset
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Game:
     """A game's fixed context: its first event and the ruleset it names."""
 
     created: GameCreated
-    ruleset: Ruleset
+    ruleset: AnyRuleset
 
     @cached_property
     def action_union(self) -> Any:
@@ -106,7 +108,7 @@ def creation_event(created: GameCreated) -> tuple[Envelope, bytes, str]:
 
 
 def start(game: Game) -> GameState:
-    return GameState(core=core.initial_core(game.created), rules=game.ruleset.initial_state(game.created))
+    return GameState(core=core.initial_core(game.created), rules=game.ruleset.setup(game.created))
 
 
 def at_head(state: GameState, seq: int, digest: str) -> GameState:
@@ -115,7 +117,7 @@ def at_head(state: GameState, seq: int, digest: str) -> GameState:
 
 def rules_result(game: Game, state: GameState) -> str:
     """The result once the ruleset's own rules have ended the game; "" while it goes on."""
-    return game.ruleset.result(state.rules) if game.ruleset.result else ""
+    return game.ruleset.result(state.rules)
 
 
 def game_over(game: Game, state: GameState) -> str:
@@ -124,19 +126,26 @@ def game_over(game: Game, state: GameState) -> str:
 
 def violations(game: Game, state: GameState, actor: str, action: Action) -> list[Violation]:
     rs = game.ruleset
-    result = rs.result(state.rules) if rs.result else ""
+    result = rs.result(state.rules)
     # only a reveal asks which epochs are closed
     closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result) if type(action) is SecretRevealed else 0
     found = core.validate(state.core, closed, actor, action, result)
-    return found or rs.validate(state.rules, actor, action)
+    return found or rs.check(state.rules, actor, action)
 
 
-def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> GameState:
-    """The state after `event`; its rolls come from `dice`. Its seq and head: see at_head."""
-    new_core, new_rules = core.apply(state.core, event), game.ruleset.apply(state.rules, event, dice)
+class Said(Protocol):
+    """What an applied event says it did (a Draft, or a former-contract ruleset's account)."""
+
+    def outcome(self) -> Outcome: ...
+
+
+def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> tuple[GameState, Said | None]:
+    """The state after `event`, and what it did; its rolls come from `dice`. Its seq and head: see at_head."""
+    new_core = core.apply(state.core, event)
+    new_rules, said = game.ruleset.apply(state.rules, event, dice)
     if new_core is state.core and new_rules is state.rules:
-        return state  # a note, a roll with no consequence: nothing to build
-    return GameState(new_core, new_rules)
+        return state, said  # a note, a roll with no consequence: nothing to build
+    return GameState(new_core, new_rules), said
 
 
 @dataclass(frozen=True)
@@ -148,6 +157,11 @@ class Built:
     hash: str
     before: GameState
     after: GameState
+    said: Said | None = None
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.said.outcome() if self.said is not None else NOTHING
 
 
 SecretFor = Callable[[int], bytes]
@@ -171,10 +185,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
         raise BadInput(f"{where}: this game's dice are drawn from the referee's committed secret; `rolled` is for games played with real dice")
     else:
         dice = DrawnDice(secret_for, c.game, c.mix, seq, epoch)
-    try:
-        rules = rs.apply(state.rules, event, dice)
-    except ValueError as e:
-        raise BadInput(f"{where}: {e}") from None
+    rules, said = rs.apply(state.rules, event, dice)  # a ValueError here is a bug (exit 4), never bad input
     if isinstance(dice, ReportedDice):
         dice.finish()
     if dice.rolls:
@@ -182,7 +193,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     body = canonical(event)
     digest = event_hash(c.head, body)
     after = at_head(GameState(core.apply(c, event), rules), seq, digest)
-    return Built(event, body, digest, state, after)
+    return Built(event, body, digest, state, after, said)
 
 
 def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine], secret_for: SecretFor) -> list[Built]:
@@ -199,6 +210,11 @@ def replay_event(game: Game, state: GameState, event: Envelope) -> GameState:
     """Apply a stored event with its recorded rolls (no validation: see verify for that).
 
     The fold leaves seq and head alone; whoever folds sets them once at the end (at_head)."""
+    return replay_told(game, state, event)[0]
+
+
+def replay_told(game: Game, state: GameState, event: Envelope) -> tuple[GameState, Said | None]:
+    """replay_event, with what the event did."""
     if not event.rolls:
         return advance(game, state, event, _NO_DICE)
     dice = RecordedDice(event.rolls, event.seq)
@@ -218,10 +234,10 @@ def left_to_ruleset(game: Game, state: GameState) -> bool:
 def replay_plain(game: Game, state: GameState, event: Envelope) -> GameState:
     """replay_event for a plain event (see left_to_ruleset): the core state stays as it is."""
     if not event.rolls:
-        rules = game.ruleset.apply(state.rules, event, _NO_DICE)
+        rules = game.ruleset.apply(state.rules, event, _NO_DICE)[0]
     else:
         dice = RecordedDice(event.rolls, event.seq)
-        rules = game.ruleset.apply(state.rules, event, dice)
+        rules = game.ruleset.apply(state.rules, event, dice)[0]
         dice.finish()
     return state if rules is state.rules else GameState(state.core, rules)
 

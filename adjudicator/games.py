@@ -19,11 +19,12 @@ from adjudicator import notation, rulesets, sealed, secrets
 from adjudicator.chain import GENESIS, to_line
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
-from adjudicator.engine import (Built, Game, at_head, game_over, build_all, creation_event, data_digest, load_game, replay_event,
-                                start, violations)
+from adjudicator.draft import NOTHING, Outcome
+from adjudicator.engine import (Built, Game, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
+                                replay_told, start, violations)
 from adjudicator.errors import BadInput, Conflict, Rejected
 from adjudicator.notation import PostLine
-from adjudicator.logsource import open_source
+from adjudicator.logsource import LogSource, open_source
 from adjudicator.ruledata import merge_tables, read_toml
 from adjudicator.store import SNAPSHOT_EVERY, Store
 from adjudicator.verify import verify
@@ -280,6 +281,24 @@ def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where:
     if found:
         raise Rejected("\n".join(f"seal {label}: {v}" for v in found), violations=found)
     return Sealing(action, OrdersUnsealed(label=label, salt=salt, orders=orders))
+
+
+def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, GameState, Outcome]:
+    """state_of, with what the event at `at` (default: the last) did: for the map of that moment."""
+    game, state = state_of(log, at)
+    seq = state.core.seq
+    if seq <= 1:
+        return game, state, NOTHING
+    _, before = state_of(log, seq - 1)
+    after, said = replay_told(game, before, game.decode(_body_at(open_source(log), seq), f"seq {seq}"))
+    return game, at_head(after, seq, state.core.head), said.outcome() if said is not None else NOTHING
+
+
+def _body_at(source: LogSource, seq: int) -> bytes:
+    for number, body, _ in source.rows():
+        if number == seq and body is not None:
+            return body
+    raise BadInput(f"{source.path}: no event {seq}")
 
 
 def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:

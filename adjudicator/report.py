@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from events.core import Action, Envelope, GameCreated, Roll
 from adjudicator import core
 from adjudicator.dice import parse_expr
+from adjudicator.draft import Outcome
 from adjudicator.engine import Built, Game
 from adjudicator.notation import format_action
 
@@ -24,7 +25,16 @@ def roll_text(r: Roll) -> str:
 
 
 def outcome(game: Game, b: Built) -> list[str]:
-    return core.describe(b.event) + game.ruleset.describe(b.before.rules, b.after.rules, b.event)
+    return core.describe(b.event) + told_lines(game, b.outcome)
+
+
+def told_lines(game: Game, outcome: Outcome) -> list[str]:
+    """What the ruleset says an event did, and which of its tables decided it that are ours."""
+    lines = list(outcome.lines)
+    if outcome.provisional:
+        lines.append("decided with provisional table(s): " + ", ".join(outcome.provisional)
+                     + f" (ours, not the printed game's; see `adjudicator tables --ruleset {game.ruleset.name}`)")
+    return lines
 
 
 def action_text(game: Game, action: Action) -> str:

@@ -1,15 +1,28 @@
-"""The contract between the engine and a game system, as plain data and functions."""
+"""The contract between the engine and a game system: a `Ruleset[S]` of plain data and functions.
+
+Every ruleset has the same shape (see the README, "Writing a ruleset"): its state `S` (msgspec
+Structs), its phases as a table (adjudicator/phases.py), one check per action type returning
+violations, one step per action type that changes an engine-given draft (adjudicator/draft.py)
+and says what happened, and its notation, map and random play. The engine owns the mechanics:
+the draft and the index, the gating by phase, who the game waits for, the dice.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
 
 from events.core import Action, Envelope, GameCreated
 from adjudicator.dice import Dice
+from adjudicator.draft import Board, Draft, Outcome
+
+if TYPE_CHECKING:
+    from adjudicator.phases import Phases
+
+S = TypeVar("S", bound=msgspec.Struct)
 
 
 class Violation(msgspec.Struct, frozen=True):
@@ -23,11 +36,22 @@ class Violation(msgspec.Struct, frozen=True):
         return f"{self.message} ({self.rule}) [{self.code}]"
 
 
+def violation(code: str, rule: str, message: str) -> list[Violation]:
+    """The one way a check says no: a list holding one Violation, as checks return."""
+    return [Violation(code, rule, message)]
+
+
 class Awaiting(msgspec.Struct, frozen=True):
     """Who must decide what before the game can go on."""
 
     side: str
     decision: str
+
+
+def action_tag(kind: type[Action]) -> str:
+    """The `type` an action is stored under, without its ruleset's prefix: `end-turn` for
+    `freeform.end-turn`. Violation codes begin with it."""
+    return str(kind.__struct_config__.tag).rpartition(".")[2]
 
 
 @dataclass(frozen=True)
@@ -41,7 +65,7 @@ class Verb:
     words: str
     action: type[Action]
     parse: Callable[[str, str, tuple[str, ...]], Action]
-    format: Callable[[Action], str]
+    format: Callable[[Any], str]
     help: str
     takes_body: bool = False
 
@@ -54,47 +78,127 @@ class Scenario:
     source: str = ""
 
 
+Check = Callable[[S, str, Any], list[Violation]]
+Step = Callable[[Draft[S], Envelope[Any]], None]
+
+
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Generic[S]):
     """What a game system gives the engine. Every function is pure over plain data.
 
-    initial_state(created) -> S        the state before any action (scenario and tables come in `created.data`)
-    validate(state, actor, action)     -> list[Violation]; empty when the action is legal
-    apply(state, event, dice) -> S     the next state; every roll comes from `dice`, in a fixed order
-    awaiting(state) -> [Awaiting]      who must decide what now
-    legal_actions(state, actor)        actions `actor` may post now (drives simulate and hints)
-    describe(before, after, event)     outcome lines for the report
-    turn/phase/epoch(state)            the envelope marks; a dice epoch closes when epoch() grows
+    setup(created) -> S                 the state before any action (scenario and tables in `created.data`)
+    phases                              the phase table: gating, and who the game waits for
+    checks[type](state, actor, action)  the rules an action must keep, after the phase's gate
+    steps[type](draft, event)           what an action does: changes the draft, says what happened
+    after(draft, event)                 what follows any applied action (a victory, a regrouping)
+    legal_actions(state, side)          what `side` may post now (options, random play)
+    turn/phase/epoch(state)             the envelope's marks; a dice epoch closes when epoch() grows
+    result(state)                       "" while the game goes on; the result once its rules end it
+    render(state, outcome)              the map, as SVG, with what the last event did
 
     Where the rules give sealed orders a meaning (paris, brigade):
-    check_orders(state, side, lines)   -> list[Violation]: what opening these orders of `side` would meet
-                                       now; the unseal's own check, asked by `adjudicator seal` before
-                                       anything is sealed (the engine's generic seal has no rules)
-    sealable_orders(state, side)       order sets `side` may seal now, in the notation (for `options` and
-                                       random play, which seal them with salts of their own)
+    check_orders(state, side, lines)    -> list[Violation]: what opening these orders of `side` would meet
+                                        now; the unseal's own check, asked by `adjudicator seal` before
+                                        anything is sealed (the engine's generic seal has no rules)
+    sealable_orders(state, side)        order sets `side` may seal now, in the notation (for `options` and
+                                        random play, which seal them with salts of their own)
     """
 
     name: str
     title: str
     source: str
-    state_type: type
+    state_type: type[S]
     actions: tuple[type[Action], ...]
     verbs: tuple[Verb, ...]
-    initial_state: Callable[[GameCreated], Any]
-    validate: Callable[[Any, str, Action], list[Violation]]
-    apply: Callable[[Any, Envelope, Dice], Any]
-    awaiting: Callable[[Any], list[Awaiting]]
-    legal_actions: Callable[[Any, str], list[Action]]
-    describe: Callable[[Any, Any, Envelope], list[str]]
-    turn: Callable[[Any], int]
-    phase: Callable[[Any], str]
-    epoch: Callable[[Any], int]
+    setup: Callable[[GameCreated], S]
+    phases: Phases[S]
+    checks: Mapping[type[Action], Check[S]]
+    steps: Mapping[type[Action], Step[S]]
+    legal_actions: Callable[[S, str], list[Action]]
+    turn: Callable[[S], int]
+    phase: Callable[[S], str]
+    epoch: Callable[[S], int]
+    result: Callable[[S], str]
+    codes: Mapping[str, str]
+    board: Board | None = None
+    after: Step[S] | None = None
+    render: Callable[[S, Outcome], str] | None = None
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     tables: dict[str, Any] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
-    render_svg: Callable[[Any], str] | None = None
-    result: Callable[[Any], str] | None = None  # "" while the game goes on; the result once its rules end it
     tables_template: str = ""
     default_epochs: int = 10_000
-    check_orders: Callable[[Any, str, tuple[str, ...]], list[Violation]] | None = None
-    sealable_orders: Callable[[Any, str], list[tuple[str, ...]]] | None = None
+    check_orders: Callable[[S, str, tuple[str, ...]], list[Violation]] | None = None
+    sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
+
+    def check(self, s: S, actor: str, action: Action) -> list[Violation]:
+        """The phase's gate, then the action's own check."""
+        kind = type(action)
+        if kind in self.phases.gated:
+            found = self.phases.gate(s, actor, action)
+            if found:
+                return found
+        check = self.checks.get(kind)
+        return check(s, actor, action) if check is not None else []
+
+    def apply(self, s: S, event: Envelope[Any], dice: Dice) -> tuple[S, Draft[S] | None]:
+        """The state after `event`, and the draft that says what happened (None: nothing did)."""
+        kind = type(event.action)
+        step = self.steps.get(kind)
+        if step is None:
+            return s, None
+        phase = self.phases.row(s) if kind in self.phases.followed else None
+        d = Draft(s, dice, self.board)
+        step(d, event)
+        if phase is not None and phase.after is not None and kind in phase.actions:
+            phase.after(d, event)
+        if self.after is not None:
+            self.after(d, event)
+        return d.freeze(), d
+
+    def awaiting(self, s: S) -> list[Awaiting]:
+        return [] if self.result(s) else self.phases.awaiting(s)
+
+
+def assemble(package: str, *, title: str, source: str, options: dict[str, str] | None = None,
+             default_epochs: int = 10_000) -> Ruleset[Any]:
+    """A ruleset from its package, whose modules all rulesets name alike (see the README, "Writing
+    a ruleset"): state.STATE (and BOARD), setup.setup, phases.PHASES with the marks turn, phase,
+    epoch and result, validate.CHECKS, apply.STEPS (and AFTER), play.legal_actions,
+    notation.VERBS, codes.CODES, render.render where it draws a map; events/NAME.py's ACTIONS;
+    tables.toml and scenarios/*.toml beside the code."""
+    from importlib import import_module
+    from pathlib import Path
+
+    from adjudicator.ruledata import load_scenarios, load_tables, tables_template
+
+    def part(module: str, name: str, optional: bool = False) -> Any:
+        """`name` of the package's `module`; None where an optional one is not there."""
+        try:
+            found = import_module(f"{package}.{module}")
+        except ModuleNotFoundError as e:
+            if optional and e.name == f"{package}.{module}":
+                return None
+            raise
+        return getattr(found, name, None) if optional else getattr(found, name)
+
+    name = package.rpartition(".")[2]
+    here = Path(import_module(package).__file__ or "").parent
+    phases = import_module(f"{package}.phases")
+    return Ruleset(
+        name=name, title=title, source=source,
+        state_type=part("state", "STATE"), board=part("state", "BOARD", optional=True),
+        actions=import_module(f"events.{name}").ACTIONS,
+        verbs=part("notation", "VERBS"),
+        setup=part("setup", "setup"),
+        phases=phases.PHASES, turn=phases.turn, phase=phases.phase, epoch=phases.epoch, result=phases.result,
+        checks=part("validate", "CHECKS"),
+        steps=part("apply", "STEPS"), after=part("apply", "AFTER", optional=True),
+        legal_actions=part("play", "legal_actions"),
+        codes=part("codes", "CODES"),
+        render=part("render", "render", optional=True),
+        scenarios=load_scenarios(here), tables=load_tables(here), tables_template=tables_template(here),
+        options=options or {}, default_epochs=default_epochs,
+        check_orders=part("validate", "check_orders", optional=True),
+        sealable_orders=part("play", "sealable_orders", optional=True),
+    )

@@ -204,7 +204,7 @@ def verify(
             # the common event is the ruleset's business alone: its validate and apply, called directly
             action, actor = event.action, event.actor
             plain = alone and type(action) not in OWN_ACTIONS and actor in actors
-            for v in rs.validate(state.rules, actor, action) if plain else violations(game, state, actor, action):
+            for v in rs.check(state.rules, actor, action) if plain else violations(game, state, actor, action):
                 problem(seq, "rule", f"seq {seq}: {actor}: {v}")
             if event.rolls and beside is None:
                 _check_rolls(report, state, event, reveals, problem, observe)

@@ -30,7 +30,7 @@ class DiceCommitment(msgspec.Struct, frozen=True, kw_only=True):
     anchor: str
 
 
-class GameCreated(Action, tag="game-created", kw_only=True):
+class GameCreated(Action, tag="game-created", frozen=True, kw_only=True):
     game: str
     ruleset: str
     schema: int = SCHEMA_VERSION
@@ -42,49 +42,49 @@ class GameCreated(Action, tag="game-created", kw_only=True):
     dice: DiceCommitment
 
 
-class SeedContributed(Action, tag="seed"):
+class SeedContributed(Action, tag="seed", frozen=True):
     """A player's client seed, mixed into every later roll."""
 
     player: str
     seed: str
 
 
-class SecretRevealed(Action, tag="secret-revealed"):
+class SecretRevealed(Action, tag="secret-revealed", frozen=True):
     """The referee publishes the dice secret of a closed epoch."""
 
     epoch: int
     secret: str
 
 
-class OrdersSealed(Action, tag="orders-sealed"):
+class OrdersSealed(Action, tag="orders-sealed", frozen=True):
     label: str
     commitment: str
 
 
-class OrdersUnsealed(Action, tag="orders-unsealed"):
+class OrdersUnsealed(Action, tag="orders-unsealed", frozen=True):
     label: str
     salt: str
     orders: tuple[str, ...]
 
 
-class Note(Action, tag="note"):
+class Note(Action, tag="note", frozen=True):
     text: str
 
 
-class Ruling(Action, tag="ruling"):
+class Ruling(Action, tag="ruling", frozen=True):
     """A referee's decision that stands over the engine, with its reason."""
 
     decision: str
     reason: str
 
 
-class GameEnded(Action, tag="game-ended"):
+class GameEnded(Action, tag="game-ended", frozen=True):
     """The referee ends the game with its result (the rules end it through the ruleset's result)."""
 
     result: str
 
 
-class GameConceded(Action, tag="game-conceded"):
+class GameConceded(Action, tag="game-conceded", frozen=True):
     """The side that posts it concedes the game: the result is "SIDE concedes: TEXT"."""
 
     text: str = ""

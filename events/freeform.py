@@ -5,12 +5,12 @@ from __future__ import annotations
 from events.core import Action
 
 
-class RollDice(Action, tag="freeform.roll"):
+class RollDice(Action, tag="freeform.roll", frozen=True):
     expr: str
     purpose: str = ""
 
 
-class EndTurn(Action, tag="freeform.end-turn"):
+class EndTurn(Action, tag="freeform.end-turn", frozen=True):
     pass
 
 

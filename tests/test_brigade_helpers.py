@@ -58,7 +58,7 @@ def force(state: BrigadeState, actor: str, action, dice=None) -> BrigadeState:
     _seq[0] += 1
     e = Envelope(game="t", seq=_seq[0], actor=actor, turn=state.turn, phase=state.phase, epoch=1, action=action,
                  prev="00" * 32)
-    return RULESET.apply(state, e, dice or NoDice())
+    return RULESET.apply(state, e, dice or NoDice())[0]
 
 
 def edit(state: BrigadeState, pieces: str, key: str, **fields) -> BrigadeState:

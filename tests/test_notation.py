@@ -13,7 +13,7 @@ from events.freeform import EndTurn, RollDice
 from adjudicator import core
 from adjudicator.errors import BadInput
 from adjudicator.notation import MAX_POST_BYTES, format_action, parse
-from adjudicator.rulesets.freeform import VERBS as FREEFORM_VERBS
+from adjudicator.rulesets.freeform.notation import VERBS as FREEFORM_VERBS
 
 VERBS = core.VERBS + FREEFORM_VERBS
 

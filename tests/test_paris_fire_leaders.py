@@ -14,7 +14,7 @@ def _fire(s, faces):
     env = Envelope(game="t", seq=2, actor="catholic", turn=s.turn, phase=s.phase, epoch=s.turn,
                    action=Fire(unit="picardie", target="conde-lansq"), prev="0" * 64)
     assert RS.validate(s, "catholic", env.action) == []
-    after = RS.apply(s, env, dice)
+    after = RS.apply(s, env, dice)[0]
     assert not dice.faces, f"dice left unused: {dice.faces} (asked: {dice.asked})"
     return after, dice.asked
 

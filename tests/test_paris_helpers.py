@@ -51,7 +51,7 @@ def post(state: PState, actor: str, action, faces=(), check: bool = True) -> PSt
     dice = FixedDice(faces)
     env = Envelope(game="t", seq=2, actor=actor, turn=state.turn, phase=state.phase, epoch=state.turn,
                    action=action, prev="0" * 64)
-    after = RS.apply(state, env, dice)
+    after = RS.apply(state, env, dice)[0]
     assert not dice.faces, f"dice left unused: {dice.faces} (asked: {dice.asked})"
     return after
 

@@ -15,7 +15,7 @@ from events.freeform import RollDice
 from adjudicator import core, games
 from adjudicator.errors import BadInput
 from adjudicator.notation import PostLine, parse
-from adjudicator.rulesets.freeform import VERBS as FREEFORM_VERBS
+from adjudicator.rulesets.freeform.notation import VERBS as FREEFORM_VERBS
 from conftest import event_rows, export_log, make_game, run_cli_inprocess
 
 VERBS = core.VERBS + FREEFORM_VERBS

@@ -291,7 +291,7 @@ def test_where_the_engine_leaves_an_event_to_the_ruleset_its_own_rules_pass_it_a
                                  epoch=1, action=action, rolls=rolls, prev=GENESIS)
                 assert core.validate(state.core, 0, actor, action, over) == []
                 assert core.apply(state.core, event) is state.core
-                assert violations(game, state, actor, action) == game.ruleset.validate(state.rules, actor, action)
+                assert violations(game, state, actor, action) == game.ruleset.check(state.rules, actor, action)
                 assert _outcome(replay_plain, game, state, event) == _outcome(replay_event, game, state, event)
     assert seen[True] > 50 and seen[False] > 50
 

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import pkgutil
 from importlib import import_module
+from typing import Any, Union
 
 from adjudicator.errors import BadInput
+from adjudicator.legacy import LegacyRuleset
 from adjudicator.ruleset import Ruleset
+
+AnyRuleset = Union[Ruleset[Any], LegacyRuleset[Any]]
 
 
 def names() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
-def get(name: str) -> Ruleset:
+def get(name: str) -> AnyRuleset:
     if name not in names():
         raise BadInput(f"unknown ruleset {name!r}; known: {', '.join(names())}")
     return import_module(f"{__name__}.{name}").RULESET

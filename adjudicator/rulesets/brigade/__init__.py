@@ -12,7 +12,7 @@ from pathlib import Path
 
 from events.brigade import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
-from adjudicator.ruleset import Ruleset
+from adjudicator.legacy import legacy
 from adjudicator.rulesets.brigade.describe import describe
 from adjudicator.rulesets.brigade.legal import legal_actions, sealable_orders
 from adjudicator.rulesets.brigade.notation import VERBS
@@ -39,7 +39,7 @@ OPTIONS = {
                                "triggers a Defeat Test, not only once the Waver point is reached (R1)",
 }
 
-RULESET = Ruleset(
+RULESET = legacy(
     name="brigade",
     title="General de Brigade: command, orders and army morale",
     source="seeds 003 (ch. IV sequence of play, ch. V command and control) and 004 (ch. XV deciding the winner)",

@@ -12,7 +12,7 @@ from pathlib import Path
 from events.core import Envelope
 from events.paris import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
-from adjudicator.ruleset import Ruleset
+from adjudicator.legacy import legacy
 from adjudicator.rulesets.paris.legal import awaiting, legal_actions, sealable_orders
 from adjudicator.rulesets.paris.model import PState
 from adjudicator.rulesets.paris.notation import VERBS
@@ -31,7 +31,7 @@ def describe(before: PState, after: PState, event: Envelope) -> list[str]:
     return lines
 
 
-RULESET = Ruleset(
+RULESET = legacy(
     name="paris",
     title='"Paris vaut bien une messe !" (Vae Victis n°50): Dreux 1562, Ivry 1590',
     source="seed 000 (Russian translation of the rules, §1-§14); tables ours where the seed lacks them",

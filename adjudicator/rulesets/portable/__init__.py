@@ -11,7 +11,8 @@ from pathlib import Path
 
 from events.portable import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
-from adjudicator.ruleset import Awaiting, Ruleset
+from adjudicator.legacy import legacy
+from adjudicator.ruleset import Awaiting
 
 from .legal import legal_actions
 from .notation import VERBS
@@ -53,7 +54,7 @@ def epoch(state: PortableState) -> int:
     return state.turn + (1 if state.phase == "over" else 0)
 
 
-RULESET = Ruleset(
+RULESET = legacy(
     name="portable",
     title="The Portable Wargame: rifle and Gatling, 1860-1900 (Bob Cordery)",
     source="seed 002 (Russian text of Bob Cordery's Portable Wargame); missing procedures provisional, see tables.toml",

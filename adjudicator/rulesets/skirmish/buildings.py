@@ -1,0 +1,83 @@
+"""Buildings: entering, leaving, moving inside; hidden or at the windows.
+
+seed 001 §Movement in buildings: start the action in contact with the building; 1 AP in or out,
+2 AP inside (between floors too), whatever the AV; then the figures hide (unseen) or man the
+windows, doors and breaches (seen, in cover). §Visibility and spotting: the hidden are seen from 30 cm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from adjudicator.dice import Dice
+from adjudicator.ruleset import Violation
+from events.skirmish import Building, FigurePath
+
+from . import actions, geometry as geo
+from .results import Outcome
+from .sections import violation
+from .state import OK, SkirmishState
+
+
+def validate_building(state: SkirmishState, side: str, action: Building) -> list[Violation]:
+    return check_building(state, side, action.unit, action.building, action.how, action.at)
+
+
+def resolve_building(state: SkirmishState, side: str, action: Building, dice: Dice) -> Outcome:
+    return building(state, action.unit, action.building, action.how, action.hidden, action.at)
+
+
+def check_building(state: SkirmishState, side: str, unit: str, building: str, how: str,
+                   at: Sequence[FigurePath]) -> list[Violation]:
+    if how not in ("enter", "leave", "inside"):
+        return [violation("building/how", "enter, leave or inside")]
+    out = actions.check_next(state, side, unit, how)
+    if out:
+        return out
+    area = next((a for a in state.terrain.areas if a.id == building and state.tables.kind(a.kind).sight == "block"), None)
+    if area is None:
+        return [violation("building/unknown", f"no building {building!r}")]
+    t = state.tables
+    shape = geo.polygon(area)
+    figs = [f for f in actions.acting_figures(state, unit) if f.status == OK]
+    ends = {p.figure: p.points[-1] for p in at if p.points}
+    for f in figs:
+        if how == "enter":
+            if f.inside:
+                return [violation("building/inside", f"{f.id} is inside {f.inside} already")]
+            if geo.to_point(shape, f.pos) > geo.diameter(t, f) / 2 + t.bases.contact:
+                return [violation("building/contact", f"{f.id} must start in contact with {building}")]
+            if f.id in ends and not geo.within(shape, ends[f.id]):
+                return [violation("building/place", f"{f.id} must stand inside {building}")]
+        else:
+            if f.inside != building:
+                return [violation("building/outside", f"{f.id} is not inside {building}")]
+            if how == "leave":
+                end = ends.get(f.id)
+                if end is None or geo.within(shape, end) or geo.to_point(shape, end) > geo.diameter(t, f) / 2 + t.bases.contact:
+                    return [violation("building/place", f"{f.id} leaves to a place in contact with {building}, outside")]
+            elif f.id in ends and not geo.within(shape, ends[f.id]):
+                return [violation("building/place", f"{f.id} stays inside {building}")]
+    return []
+
+
+def building(state: SkirmishState, unit: str, building_id: str, how: str, hidden: bool,
+             at: Sequence[FigurePath]) -> Outcome:
+    area = next(a for a in state.terrain.areas if a.id == building_id)
+    inside_point = geo.polygon(area).representative_point()
+    ends = {p.figure: p.points[-1] for p in at if p.points}
+    figures = dict(state.figures)
+    for f in actions.acting_figures(state, unit):
+        if f.status != OK:
+            continue
+        end = ends.get(f.id, (inside_point.x, inside_point.y) if how == "enter" else f.pos)
+        if how == "leave":
+            figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], inside="", hidden=False)
+        else:
+            figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], inside=building_id, hidden=hidden)
+    where = "hides" if hidden else "mans the windows"
+    text = {"enter": f"{unit} enters {building_id} and {where}", "leave": f"{unit} leaves {building_id}",
+            "inside": f"{unit} moves inside {building_id} and {where}"}[how]
+    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(text,))

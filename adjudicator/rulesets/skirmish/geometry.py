@@ -1,0 +1,408 @@
+"""Measurement on the table with shapely: distances, sight, arcs, coherency, paths, zones.
+
+Every figure is a round base (tables.toml [bases]); the seed measures from the edge of the base
+(§Scale and measurement), so distances between figures are between the edges of their bases.
+Shapely objects are made here from the state's plain numbers and never stored: a Ground holds the
+terrain's shapes for one computation. Lines, polygons, arcs and many-figure distances go through
+shapely; the distance between two single centres is plain Euclid, which shapely would only slow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+
+import shapely
+from shapely import LineString, Point as ShapelyPoint, Polygon, unary_union
+from shapely.ops import nearest_points
+from shapely.geometry.base import BaseGeometry
+
+from .state import Area, Figure, Line, Point, Terrain
+from .tables import Tables, TerrainKind
+
+HALF_PLANE = 180.0
+FAR = 10_000.0  # farther than any table
+
+
+# -- bases and distances --------------------------------------------------------------------
+
+def diameter(tables: Tables, fig: Figure) -> float:
+    if fig.arm == "foot":
+        return tables.bases.foot
+    return tables.bases.horse if fig.arm == "horse" else tables.bases.wagon
+
+
+def disc(at: Point, width: float) -> Polygon:
+    return ShapelyPoint(at).buffer(width / 2, quad_segs=8)
+
+
+def base(tables: Tables, fig: Figure, at: Point | None = None) -> Polygon:
+    return disc(at or fig.pos, diameter(tables, fig))
+
+
+def centre_distance(a: Point, b: Point) -> float:
+    """Between two points: the plain Euclidean distance (a shapely Point a side would cost 50 times
+    as much, and nothing of a polygon or line is involved)."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def gap(tables: Tables, a: Figure, b: Figure) -> float:
+    """Edge-to-edge distance between two figures' bases."""
+    return max(0.0, centre_distance(a.pos, b.pos) - (diameter(tables, a) + diameter(tables, b)) / 2)
+
+
+def gap_to_point(tables: Tables, fig: Figure, at: Point, width: float = 0.0) -> float:
+    """From a figure's base edge to a point (or to the edge of a disc of `width` round it)."""
+    return max(0.0, centre_distance(fig.pos, at) - (diameter(tables, fig) + width) / 2)
+
+
+def gaps(tables: Tables, fig: Figure, others: Sequence[Figure]) -> list[float]:
+    """Edge-to-edge distances from one figure to many (negative where bases overlap)."""
+    if not others:
+        return []
+    centres = shapely.distance(ShapelyPoint(fig.pos), shapely.points([o.pos for o in others]))
+    mine = diameter(tables, fig)
+    return [float(d) - (mine + diameter(tables, o)) / 2 for o, d in zip(others, centres)]
+
+
+def in_contact(tables: Tables, a: Figure, b: Figure) -> bool:
+    return gap(tables, a, b) <= tables.bases.contact
+
+
+# -- angles and arcs ------------------------------------------------------------------------
+
+def bearing(frm: Point, to: Point) -> float:
+    """Degrees counter-clockwise from the x axis, in [0, 360)."""
+    return math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])) % 360.0
+
+
+def turn_between(a: float, b: float) -> float:
+    """The smaller angle between two headings, in [0, 180]."""
+    d = abs(a - b) % 360.0
+    return 360.0 - d if d > 180.0 else d
+
+
+def wedge(apex: Point, facing: float, arc: float, radius: float = FAR) -> Polygon:
+    """The sector of `arc` degrees centred on `facing`, `radius` deep (a half-plane for 180°)."""
+    half = arc / 2
+    # the rim of a sector as deep as FAR lies far off any table: a few points draw it well enough
+    steps = max(2, math.ceil(arc / (45.0 if radius >= FAR else 5.0)))
+    rim = [(apex[0] + radius * math.cos(math.radians(facing - half + arc * i / steps)),
+            apex[1] + radius * math.sin(math.radians(facing - half + arc * i / steps))) for i in range(steps + 1)]
+    return Polygon([apex, *rim])
+
+
+def in_arc(apex: Point, facing: float, arc: float, at: Point, width: float) -> bool:
+    """Is any part of the base of `width` at `at` inside the arc? (a figure seen in part is seen)"""
+    return bool(shapely.dwithin(wedge(apex, facing, arc), ShapelyPoint(at), width / 2 + 1e-9))
+
+
+# -- terrain --------------------------------------------------------------------------------
+
+def polygon(area: Area) -> Polygon:
+    return Polygon(area.points)
+
+
+def line(l: Line) -> LineString:
+    return LineString(l.points)
+
+
+class Ground:
+    """The terrain's shapes, made once for one computation and thrown away with it (never stored
+    in the state): a group's move or a volley asks the same polygons many times."""
+
+    def __init__(self, tables: Tables, terrain: Terrain):
+        self.tables, self.terrain = tables, terrain
+
+    @cached_property
+    def areas(self) -> list[tuple[Area, TerrainKind, Polygon]]:
+        out = []
+        for a in self.terrain.areas:
+            shape = polygon(a)
+            shapely.prepare(shape)
+            out.append((a, self.tables.kind(a.kind), shape))
+        return out
+
+    @cached_property
+    def obstacles(self) -> list[tuple[Line, TerrainKind, LineString]]:
+        return [(l, k, line(l)) for l in self.terrain.lines if (k := self.tables.kind(l.kind)).obstacle]
+
+    def where(self, **flags: bool | str) -> list[tuple[Area, Polygon]]:
+        """The areas whose kind has every given attribute (difficult=True, sight="woods", ...)."""
+        return [(a, shape) for a, kind, shape in self.areas if all(getattr(kind, k) == v for k, v in flags.items())]
+
+    def _union(self, **flags: bool | str) -> BaseGeometry | None:
+        shapes = [shape for _, shape in self.where(**flags)]
+        if not shapes:
+            return None
+        union = unary_union(shapes)
+        shapely.prepare(union)
+        return union
+
+    @cached_property
+    def difficult(self) -> BaseGeometry | None:
+        return self._union(difficult=True)
+
+    @cached_property
+    def impassable(self) -> BaseGeometry | None:
+        return self._union(impassable=True)
+
+    @cached_property
+    def woods(self) -> BaseGeometry | None:
+        return self._union(sight="woods")
+
+    @cached_property
+    def roads(self) -> BaseGeometry | None:
+        shapes = [line(l).buffer(max(l.width, 0.1) / 2 + 1e-6) for l in self.terrain.lines if self.tables.kind(l.kind).road]
+        shapes += [shape for _, shape in self.where(road=True)]
+        return unary_union(shapes) if shapes else None
+
+    def area(self, area_id: str) -> Polygon | None:
+        return next((shape for a, _, shape in self.areas if a.id == area_id), None)
+
+
+def ground(state_tables: Tables, terrain: Terrain) -> Ground:
+    return Ground(state_tables, terrain)
+
+
+def on_table(terrain: Terrain, at: Point) -> bool:
+    return 0.0 <= at[0] <= terrain.width and 0.0 <= at[1] <= terrain.height
+
+
+# -- paths ----------------------------------------------------------------------------------
+
+def path_line(start: Point, points: Sequence[Point]) -> LineString:
+    return LineString([start, *points])
+
+
+def length(start: Point, points: Sequence[Point]) -> float:
+    return path_line(start, points).length if points else 0.0
+
+
+def difficult_length(g: Ground, path: LineString) -> float:
+    """How much of the path runs through difficult ground."""
+    return path.intersection(g.difficult).length if g.difficult is not None and g.difficult.intersects(path) else 0.0
+
+
+def move_cost(g: Ground, path: LineString, familiar: bool = False) -> float:
+    """The allowance a path uses: difficult ground counts double, halving movement (§Movement)."""
+    if familiar:
+        return path.length
+    hard = difficult_length(g, path)
+    return path.length - hard + hard / g.tables.movement.difficult
+
+
+def crossed(g: Ground, path: LineString) -> list[Line]:
+    """The obstacles the path crosses (an obstacle only touched is not crossed)."""
+    return [l for l, _, shape in g.obstacles if path.crosses(shape)]
+
+
+def through_impassable(g: Ground, path: LineString) -> bool:
+    return g.impassable is not None and g.impassable.intersects(path)
+
+
+def along_road(g: Ground, path: LineString) -> bool:
+    return g.roads is not None and g.roads.covers(path)
+
+
+def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
+    """The length of the path's legs that head more than 90° away from the facing."""
+    total, at = 0.0, start
+    for p in points:
+        leg = centre_distance(at, p)
+        if leg > 1e-9 and turn_between(bearing(at, p), facing) > 90.0 + 1e-9:
+            total += leg
+        at = p
+    return total
+
+
+def point_along(start: Point, points: Sequence[Point], distance: float) -> Point:
+    """Where a figure stands after `distance` cm of its path."""
+    if not points:
+        return start
+    p = path_line(start, points).interpolate(max(0.0, distance))
+    return (p.x, p.y)
+
+
+def straight(start: Point, points: Sequence[Point]) -> bool:
+    """A path that keeps one heading (a charge, §Melee)."""
+    if len(points) <= 1:
+        return True
+    heading = bearing(start, points[-1])
+    at = start
+    for p in points:
+        if centre_distance(at, p) > 1e-6 and turn_between(bearing(at, p), heading) > 0.5:
+            return False
+        at = p
+    return True
+
+
+def heading_of(start: Point, points: Sequence[Point], default: float) -> float:
+    """A figure faces along the last leg of its path."""
+    at, heading = start, default
+    for p in points:
+        if centre_distance(at, p) > 1e-6:
+            heading = bearing(at, p)
+        at = p
+    return heading
+
+
+# -- groups ---------------------------------------------------------------------------------
+
+def chained(tables: Tables, figs: Sequence[Figure], spacing: float) -> bool:
+    """Do the figures form one chain with at most `spacing` between neighbouring bases?"""
+    if len(figs) <= 1:
+        return True
+    pts = shapely.points([f.pos for f in figs])
+    centres = shapely.distance(pts[:, None], pts[None, :])
+    widths = [diameter(tables, f) for f in figs]
+    reached, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j in range(len(figs)):
+            if j not in reached and centres[i][j] - (widths[i] + widths[j]) / 2 <= spacing + 1e-9:
+                reached.add(j)
+                todo.append(j)
+    return len(reached) == len(figs)
+
+
+def nearest_gap(tables: Tables, fig: Figure, others: Iterable[Figure]) -> float:
+    return min((gap(tables, fig, o) for o in others if o.id != fig.id), default=0.0)
+
+
+def projections(figs: Sequence[Figure], facing: float) -> tuple[list[float], list[float]]:
+    """Each figure's depth along the facing and offset across it."""
+    c, s = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    depth = [f.x * c + f.y * s for f in figs]
+    across = [-f.x * s + f.y * c for f in figs]
+    return depth, across
+
+
+def ranks(tables: Tables, figs: Sequence[Figure], facing: float) -> list[list[Figure]]:
+    """The figures by rank, front rank first: a new rank starts a base's depth behind the last."""
+    if not figs:
+        return []
+    depth, _ = projections(figs, facing)
+    order = sorted(range(len(figs)), key=lambda i: -depth[i])
+    out: list[list[Figure]] = [[figs[order[0]]]]
+    last = depth[order[0]]
+    for i in order[1:]:
+        if last - depth[i] > diameter(tables, figs[i]) / 2:
+            out.append([])
+        out[-1].append(figs[i])
+        last = depth[i]
+    return out
+
+
+def extent(figs: Sequence[Figure], facing: float) -> tuple[float, float]:
+    """(depth, width) of the figures' centres seen along the facing."""
+    depth, across = projections(figs, facing)
+    return max(depth) - min(depth), max(across) - min(across)
+
+
+# -- sight ----------------------------------------------------------------------------------
+
+def sight_line(a: Point, b: Point) -> LineString:
+    return LineString([a, b])
+
+
+def woods_inside(g: Ground, a: Point, b: Point) -> float:
+    """How far the line between two points runs inside woods."""
+    return sight_line(a, b).intersection(g.woods).length if g.woods is not None else 0.0
+
+
+def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
+    """A building or hill between the points that neither stands in or on (ruling S14)."""
+    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
+    for area, kind, shape in g.areas:
+        if kind.sight not in ("block", "hill") or not shape.intersects(sl):
+            continue
+        if shape.covers(pa) or shape.covers(pb):
+            continue
+        if sl.intersection(shape).length > 1e-6:
+            return area
+    return None
+
+
+def blocking_wall(g: Ground, a: Point, b: Point, near: float) -> Line | None:
+    """An obstacle above level 1 on the line that neither end stands within `near` of."""
+    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
+    for l, _, shape in g.obstacles:
+        if l.level >= 2 and sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
+            return l
+    return None
+
+
+def cover_between(g: Ground, shooter: Point, target: Point, near: float) -> str:
+    """The cover of terrain the target stands in, or of an obstacle it stands behind (within
+    `near` of it, on the line of fire): "", "soft" or "hard"; the better one counts (ruling S22)."""
+    found = ""
+    pt = ShapelyPoint(target)
+    for _, kind, shape in g.areas:
+        if kind.cover and shape.covers(pt):
+            found = better(found, kind.cover)
+    sl = sight_line(shooter, target)
+    for _, kind, shape in g.obstacles:
+        if sl.intersects(shape) and shape.distance(pt) <= near:
+            found = better(found, kind.cover)
+    return found
+
+
+def better(a: str, b: str) -> str:
+    rank = {"": 0, "soft": 1, "hard": 2}
+    return a if rank.get(a, 0) >= rank.get(b, 0) else b
+
+
+def through_figures(tables: Tables, a: Point, b: Point, figs: Iterable[Figure]) -> list[Figure]:
+    """The figures whose bases the line between two points passes through."""
+    figs = list(figs)
+    if not figs:
+        return []
+    near = shapely.distance(sight_line(a, b), shapely.points([f.pos for f in figs]))
+    return [f for f, d in zip(figs, near) if d <= diameter(tables, f) / 2]
+
+
+# -- zones ----------------------------------------------------------------------------------
+
+def strip(start: Point, heading: float, length_cm: float, width: float) -> Polygon:
+    """A rectangle `length_cm` long and `width` wide from `start` along `heading` (a ball's path)."""
+    c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    hw = width / 2
+    far = (start[0] + c * length_cm, start[1] + s * length_cm)
+    return Polygon([(start[0] - s * hw, start[1] + c * hw), (far[0] - s * hw, far[1] + c * hw),
+                    (far[0] + s * hw, far[1] - c * hw), (start[0] + s * hw, start[1] - c * hw)])
+
+
+def corridor(apex: Point, heading: float, width: float) -> Polygon:
+    """The frontal projection of a gun: its own width, straight ahead."""
+    return strip(apex, heading, FAR, width)
+
+
+def flight(g: Ground, start: Point, away_from: Point, distance: float) -> tuple[Point, bool]:
+    """Where a figure fleeing straight away from a point stops, and whether it left the table.
+
+    It stops short of impassable ground (ruling S25)."""
+    heading = bearing(away_from, start) if centre_distance(away_from, start) > 1e-9 else 270.0
+    c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    end = (start[0] + c * distance, start[1] + s * distance)
+    if g.impassable is not None:
+        path = LineString([start, end])
+        hit = path.intersection(g.impassable)
+        if not hit.is_empty:
+            cut = path.project(nearest_points(ShapelyPoint(start), hit)[1])
+            back = max(0.0, cut - 0.1)
+            end = (start[0] + c * back, start[1] + s * back)
+    return end, not on_table(g.terrain, end)
+
+
+def perimeter_length(area: Area) -> float:
+    return polygon(area).length
+
+
+def to_point(shape: BaseGeometry, at: Point) -> float:
+    return shape.distance(ShapelyPoint(at))
+
+
+def within(shape: BaseGeometry, at: Point) -> bool:
+    return shape.covers(ShapelyPoint(at))

@@ -1,0 +1,312 @@
+"""Moves: allowances, difficult ground, obstacles, going backwards, posted paths.
+
+seed 001 §Movement; §Crossing obstacles; §Close and loose order (Fast mob); §Groups and formations
+(march column); §Special rules: Familiar territory, Fanatics; §Ambushes (a marker moves as a
+rank-and-file fighter); §Light cannon (manhandled 1d6 cm a crewman).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+from shapely import LineString
+
+from adjudicator.dice import Dice
+from adjudicator.ruleset import Violation
+from events.skirmish import FigurePath, Move
+
+from . import actions, geometry as geo
+from .groups import validate_group
+from .results import Outcome, dice_text
+from .sections import violation
+from .state import SUPPRESSED, OK, Figure, Line, Point, SkirmishState
+from .units import enemies, nearest
+
+
+def allowance(state: SkirmishState, figs: Sequence[Figure], index: int, *, group: bool, charge: bool = False,
+              road: bool = False, column: bool = False) -> float:
+    """The cm of the `index`-th move (0 = first) of an activation (§Movement's table)."""
+    m = state.tables.movement
+    arms = {f.arm for f in figs}
+    if "wagon" in arms:
+        pair = m.wagon_road if road else m.wagon
+    elif "horse" in arms:
+        pair = m.cavalry
+    elif not group:
+        pair = m.single
+    elif _fast_mob(figs):
+        pair = m.fast_mob
+    elif charge or road or column:
+        pair = m.group_fast
+    else:
+        pair = m.group
+    return pair[0] if index == 0 else pair[1]
+
+
+def _fast_mob(figs: Sequence[Figure]) -> bool:
+    """A Fast mob (and Fanatics in a group) moves 12 cm each move (§Close and loose order)."""
+    rank = [f for f in figs if not f.role]
+    return bool(rank) and all(f.has("fast-mob") or f.has("fanatics") for f in rank)
+
+
+def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Sequence[Point], limit: float,
+                 facing: float | None, crossing_allowed: bool) -> tuple[list[Violation], bool]:
+    """One figure's path: length against the allowance (difficult ground counted double), going
+    backwards, impassable ground, buildings, obstacles. Returns the violations and whether it
+    crossed an obstacle."""
+    t = state.tables
+    start = fig.pos
+    if fig.inside and points:
+        return [violation("move/in-building", f"{fig.id} is inside {fig.inside}: leave it first (1 AP)")], False
+    if not points:
+        return [], False
+    if not all(geo.on_table(state.terrain, p) for p in points):
+        return [violation("move/off-table", f"{fig.id}'s path leaves the table")], False
+    path = geo.path_line(start, points)
+    cost = geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
+    if cost > limit + 1e-6:
+        return [violation("move/too-far", f"{fig.id}: the path uses {cost:.1f} cm of a {limit:g} cm move "
+                                                     "(difficult ground counts double)")], False
+    back = geo.backwards(start, points, facing) if facing is not None else 0.0
+    if back > t.movement.backward + 1e-6:
+        return [violation("move/backwards", f"{fig.id} goes {back:.1f} cm backwards: at most {t.movement.backward:g}")], False
+    if geo.through_impassable(g, path):
+        return [violation("move/impassable", f"{fig.id}'s path enters impassable ground")], False
+    for area, shape in g.where(sight="block"):
+        if shape.intersects(path) and path.intersection(shape).length > 1e-6:
+            return [violation("move/building", f"{fig.id} cannot walk into {area.id}: enter it (1 AP)")], False
+    lines = geo.crossed(g, path)
+    wall = _perimeter(state, g, fig, path)
+    if isinstance(wall, list):
+        return wall, False
+    if wall is not None:
+        lines.append(wall)
+    if not lines:
+        return [], False
+    if fig.arm == "horse":
+        high = [l for l in lines if l.level > 1]
+        if high:
+            return [violation("move/obstacle-high", f"{high[0].id} is too high for cavalry (level {high[0].level})")], False
+        return [], False
+    if fig.arm == "wagon":
+        return [violation("move/obstacle", f"{fig.id} cannot cross {lines[0].id}")], False
+    if not crossing_allowed:
+        return [violation("move/obstacle", f"{fig.id} must spend a whole move to cross {lines[0].id}")], False
+    if len(lines) > 1:
+        return [violation("move/obstacle", f"{fig.id} crosses {len(lines)} obstacles in one move")], False
+    l = geo.line(lines[0])
+    near = t.bases.contact + geo.diameter(t, fig) / 2
+    if geo.to_point(l, start) > near + 1e-6:
+        return [violation("move/obstacle-contact", f"{fig.id} must start the move in contact with {lines[0].id}")], False
+    if geo.to_point(l, points[-1]) > near + 1e-6:
+        return [violation("move/obstacle-whole", f"crossing {lines[0].id} takes the whole move: {fig.id} ends in contact on the far side (ruling S5)")], False
+    return [], True
+
+
+def _perimeter(state: SkirmishState, g: geo.Ground, fig: Figure, path: LineString) -> Line | list[Violation] | None:
+    """Scenario 4: for the attacker the position's perimeter is an obstacle (level 1, ruling S42),
+    not to be crossed where a defender stands within 10 cm of the crossing point."""
+    sc = state.scenario
+    shape = g.area(sc.perimeter) if sc.perimeter and fig.side != sc.defender else None
+    if shape is None:
+        return None
+    ring = shape.exterior
+    if not path.crosses(ring):
+        return None
+    where = path.intersection(ring)
+    reach = state.tables.assault.guard
+    for d in state.figures.values():
+        if d.side == sc.defender and d.on_table and geo.to_point(where, d.pos) - geo.diameter(state.tables, d) / 2 <= reach:
+            return [violation("move/perimeter", f"{d.id} guards the perimeter within {reach:g} cm of where {fig.id} "
+                                                f"would cross: win the melee or drive the defenders off first")]
+    return Line(id=sc.perimeter, kind="fort", points=tuple(ring.coords), level=1)
+
+
+def validate_move(state: SkirmishState, side: str, action: Move) -> list[Violation]:
+    return check_move(state, side, action.unit, action.paths, action.facing)
+
+
+def resolve_move(state: SkirmishState, side: str, action: Move, dice: Dice) -> Outcome:
+    return move(state, action.unit, action.paths, action.facing, dice)
+
+
+def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[FigurePath], facing: float | None,
+               *, kind: str = "move") -> list[Violation]:
+    """The paths of a move (or of a charge, `kind`) against its allowance and the ground."""
+    out = actions.check_next(state, side, unit, kind)
+    if out:
+        return out
+    if unit in state.guns:
+        return _validate_gun_move(state, unit, paths)
+    if unit in state.markers:
+        return _validate_marker_move(state, unit, paths)
+    a = state.activation
+    assert a is not None
+    g = geo.Ground(state.tables, state.terrain)
+    figs = [state.figures[f] for f in a.figures]
+    by_id = {f.id: f for f in figs}
+    if any(p.figure not in by_id for p in paths):
+        return [violation("move/not-acting", f"only the figures of {unit} move in its activation")]
+    if len({p.figure for p in paths}) != len(paths):
+        return [violation("move/twice", "one path a figure")]
+    group = state.groups.get(unit)
+    index = actions.moves_before(state)
+    road = any(p.points for p in paths) and all(geo.along_road(g, geo.path_line(by_id[p.figure].pos, p.points))
+                                                for p in paths if p.points)
+    limit = allowance(state, [f for f in figs if f.status == OK] or figs, index, group=group is not None,
+                      charge=kind == "charge", road=road, column=bool(group and group.formation == "column"))
+    moved: dict[str, Figure] = {}
+    for p in paths:
+        fig = by_id[p.figure]
+        if fig.status == SUPPRESSED and not (fig.has("fanatics") and group is None):
+            continue  # a suppressed figure of a group stays where it is
+        out, _ = _path_checks(state, g, fig, p.points, limit, fig.facing if group is None else group.facing, True)
+        if out:
+            return out
+        if p.points:
+            moved[fig.id] = msgspec.structs.replace(fig, x=p.points[-1][0], y=p.points[-1][1])
+    if any(by_id[p.figure].status == SUPPRESSED and p.points and not by_id[p.figure].has("fanatics") for p in paths):
+        return [violation("move/suppressed", "a suppressed figure does not move")]
+    foes = enemies(state, side)
+    standing = [o for o in state.figures.values() if o.on_table and o.id not in moved]
+    for f in moved.values():
+        others = [*standing, *(m for m in moved.values() if m.id != f.id)]
+        gaps = geo.gaps(state.tables, f, others)
+        if kind == "move" and any(gp <= state.tables.bases.contact for o, gp in zip(others, gaps) if o.side != side):
+            return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
+        if any(gp < -1e-6 for gp in gaps):
+            return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
+    if group is not None and kind == "move":
+        after = state.figures | moved
+        new_facing = facing if facing is not None else group.facing
+        g = msgspec.structs.replace(group, facing=new_facing)
+        out = validate_group(msgspec.structs.replace(state, figures=after), g)
+        if out:
+            return out
+    for p in paths:
+        fig = by_id[p.figure]
+        if fig.status == SUPPRESSED and fig.has("fanatics") and p.points:
+            foe = nearest(state, fig, foes)
+            if foe is None or geo.gap(state.tables, moved[fig.id], foe) >= geo.gap(state.tables, fig, foe):
+                return [violation("move/fanatics", f"{fig.id} sheds suppression only by a move towards the nearest enemy")]
+    return []
+
+
+def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: float | None,
+         dice: Dice | None = None) -> Outcome:
+    if unit in state.guns:
+        if dice is None:
+            raise ValueError("a manhandled gun rolls for its distance")
+        return _apply_gun_move(state, unit, paths, dice)
+    if unit in state.markers:
+        m = state.markers[unit]
+        end = paths[0].points[-1] if paths and paths[0].points else m.pos
+        markers = {**state.markers, unit: msgspec.structs.replace(m, x=end[0], y=end[1])}
+        return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers), moving=unit),
+                       lines=(f"marker {unit} moves to ({end[0]:.1f}, {end[1]:.1f})",))
+    t = state.tables
+    figures = dict(state.figures)
+    crossed = False
+    lines = []
+    g = geo.Ground(t, state.terrain)
+    group = state.groups.get(unit)
+    for p in paths:
+        fig = figures[p.figure]
+        if not p.points:
+            continue
+        crossed = crossed or bool(geo.crossed(g, geo.path_line(fig.pos, p.points)))
+        heading = facing if facing is not None and group is None else geo.heading_of(fig.pos, p.points, fig.facing)
+        if geo.backwards(fig.pos, p.points, fig.facing) > 0 and facing is None:
+            heading = fig.facing
+        status = fig.status
+        if status == SUPPRESSED and fig.has("fanatics"):
+            status = OK
+            lines.append(f"{fig.id} (Fanatics) shakes off suppression by closing on the enemy")
+        end = p.points[-1]
+        figures[fig.id] = msgspec.structs.replace(fig, x=end[0], y=end[1], facing=heading, status=status)
+        lines.append(f"{fig.id} moves {geo.length(fig.pos, p.points):.1f} cm to ({end[0]:.1f}, {end[1]:.1f})")
+    if not paths and facing is not None and unit in figures:
+        figures[unit] = msgspec.structs.replace(figures[unit], facing=facing)
+        lines.append(f"{unit} turns to face {facing:g}°")
+    groups = state.groups
+    if group is not None and facing is not None:
+        groups = {**groups, unit: msgspec.structs.replace(group, facing=facing)}
+    a = state.activation
+    if a is not None and crossed:
+        # §Crossing obstacles: a unit whose moves included a crossing did not run
+        for fid in a.figures:
+            figures[fid] = msgspec.structs.replace(figures[fid], ran=False)
+        state = msgspec.structs.replace(state, activation=msgspec.structs.replace(a, crossed=True))
+    moved = {p.figure: (state.figures[p.figure].pos, *p.points) for p in paths if p.points}
+    state = msgspec.structs.replace(state, figures=figures, groups=groups, paths={**state.paths, **moved})
+    return Outcome(state=actions.step(state, moving=unit), lines=tuple(lines))
+
+
+def _validate_marker_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]) -> list[Violation]:
+    m = state.markers[unit]
+    if len(paths) != 1 or paths[0].figure != unit:
+        return [violation("move/marker", "a marker moves along one path of its own")]
+    stand_in = Figure(id=unit, side=m.side, command=m.command, company="", kind="marker", x=m.x, y=m.y, av=m.av)
+    limit = allowance(state, [stand_in], actions.moves_before(state), group=False)
+    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, limit, None, True)
+    return out
+
+
+def _validate_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]) -> list[Violation]:
+    if len(paths) != 1 or paths[0].figure != unit:
+        return [violation("move/gun", "a manhandled gun moves along one path of its own")]
+    g = state.guns[unit]
+    crew = actions.crew_of(state, unit)
+    most = 6 * len(crew)
+    stand_in = Figure(id=unit, side=g.side, command=g.command, company="", kind="gun", arm="wagon", x=g.x, y=g.y,
+                      facing=g.facing)
+    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, most, None, False)
+    return out
+
+
+def _apply_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], dice: Dice) -> Outcome:
+    """The gun goes 1d6 cm a crewman along its path, as far as the roll takes it (difficult ground
+    halves it); its crew and ammunition go with it (§Light cannon; ruling S27)."""
+    g = state.guns[unit]
+    crew = actions.crew_of(state, unit)
+    faces = dice.roll(f"manhandle {unit}", f"{len(crew)}d6", g.side)
+    rolled = float(sum(faces))
+    points = paths[0].points
+    # walk the path until the allowance used reaches the roll
+    ground = geo.Ground(state.tables, state.terrain)
+    lo, hi = 0.0, geo.length(g.pos, points)
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        part = _prefix(g.pos, points, mid)
+        if not part or geo.move_cost(ground, geo.path_line(g.pos, part)) <= rolled:
+            lo = mid
+        else:
+            hi = mid
+    end = geo.point_along(g.pos, points, lo)
+    dx, dy = end[0] - g.x, end[1] - g.y
+    figures = dict(state.figures)
+    for f in crew:
+        figures[f.id] = msgspec.structs.replace(f, x=f.x + dx, y=f.y + dy)
+    guns = {**state.guns, unit: msgspec.structs.replace(g, x=end[0], y=end[1], ammo_x=g.ammo_x + dx, ammo_y=g.ammo_y + dy)}
+    state = msgspec.structs.replace(state, figures=figures, guns=guns, paths={**state.paths, unit: (g.pos, end)})
+    return Outcome(state=actions.step(state, moving=unit),
+                   lines=(f"{unit} manhandled by {len(crew)}: {dice_text(faces)} = {rolled:g} cm, moves {lo:.1f} cm",))
+
+
+def _prefix(start: Point, points: Sequence[Point], distance: float) -> list[Point]:
+    """The path cut after `distance` cm."""
+    out: list[Point] = []
+    at, left = start, distance
+    for p in points:
+        leg = geo.centre_distance(at, p)
+        if leg >= left:
+            if leg > 0:
+                k = left / leg
+                out.append((at[0] + (p[0] - at[0]) * k, at[1] + (p[1] - at[1]) * k))
+            return out
+        out.append(p)
+        left -= leg
+        at = p
+    return out
+
