@@ -17,6 +17,14 @@ def _rolled(e: Envelope, i: int) -> int:
     return sum(e.rolls[i].dice)
 
 
+def _voided(before: BrigadeState, after: BrigadeState) -> list[str]:
+    """A ruling that voided a side's sealed written orders (R27)."""
+    return [f"{x.name}'s written orders are void: " + (
+            f"{side} seals them again (R27)" if after.phase == "orders" else
+            "they stand as not given; the referee sets its brigades' orders, then `done` (R26, R27)")
+            for side, x in after.sides.items() if before.sides[side].orders_label and not x.orders_label]
+
+
 def describe(before: BrigadeState, after: BrigadeState, e: Envelope) -> list[str]:
     a = e.action
     out: list[str] = []
@@ -57,11 +65,7 @@ def describe(before: BrigadeState, after: BrigadeState, e: Envelope) -> list[str
         out.append("both sides' written orders are open: " + "; ".join(
             f"{b.id} {b.order.text()}" for b in after.brigades.values() if b.order))
     elif isinstance(a, Ruling):
-        for side, x in after.sides.items():
-            if before.sides[side].orders_label and not x.orders_label:
-                out.append(f"{x.name}'s written orders are void: " + (
-                    f"{side} seals them again (R27)" if after.phase == "orders" else
-                    "they stand as not given; the referee sets its brigades' orders, then `done` (R26, R27)"))
+        out += _voided(before, after)
     for b in after.brigades.values():
         old = before.brigades[b.id].order
         if old is not None and b.order != old and not isinstance(a, (ev.ChangeOrder, ev.BrigadierInitiative, ev.SetOrder)):
