@@ -14,14 +14,14 @@ from typing import Any
 
 import msgspec
 
-from events.core import REFEREE, DiceCommitment, GameCreated, SecretRevealed
-from adjudicator import notation, rulesets, secrets
+from events.core import REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, SecretRevealed
+from adjudicator import notation, rulesets, sealed, secrets
 from adjudicator.chain import GENESIS, to_line
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import (Built, Game, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
-                                replay_told, start)
+                                replay_told, start, violations)
 from adjudicator.errors import BadInput, Conflict, Rejected
 from adjudicator.notation import PostLine
 from adjudicator.logsource import LogSource, open_source
@@ -81,7 +81,7 @@ def new_game(
             raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
     tables = dict(rs.tables)
     if tables_path is not None:
-        tables = merge_tables(tables, read_toml(Path(tables_path)))
+        tables = merge_tables(tables, read_toml(Path(tables_path)), str(tables_path))
     data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
@@ -245,6 +245,42 @@ def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
     if at is not None and not 1 <= at <= report.events:
         raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
     return report.context, report.state
+
+
+_LABEL = re.compile(r"^[^\s#]{1,64}$")
+
+
+@dataclass(frozen=True)
+class Sealing:
+    """Orders sealed by `adjudicator seal`: the line to post now and, kept private, the lines that open them."""
+
+    seal: OrdersSealed
+    unseal: OrdersUnsealed
+
+
+def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where: str = "orders") -> Sealing:
+    """Seal `side`'s orders against the game (its database or public log) as it stands, with a fresh
+    random salt. Orders the game would refuse when they are opened are refused now (BadInput naming the
+    order line and the rule), by the same check the opening meets (the ruleset's check_orders; the
+    engine's own sealed orders have no rules); so is a seal the game would refuse (Rejected)."""
+    game, state = state_of(log)
+    if side not in game.created.players:
+        raise BadInput(f"--as {side!r}: the sides of this game are {', '.join(game.created.players)}")
+    if not _LABEL.match(label):
+        raise BadInput(f"--label {label!r}: one word, without # (it is posted as `seal LABEL COMMITMENT`)")
+    orders = sealed.normalise(lines)
+    if not orders:
+        raise BadInput(f"{where}: no orders to seal")
+    check = game.ruleset.check_orders
+    found = check(state.rules, side, orders) if check else []
+    if found:
+        raise BadInput("\n".join(f"{where}: {v}" for v in found))
+    commitment, salt = sealed.seal(game.created.game, side, orders)
+    action = OrdersSealed(label=label, commitment=commitment)
+    found = violations(game, state, side, action)
+    if found:
+        raise Rejected("\n".join(f"seal {label}: {v}" for v in found), violations=found)
+    return Sealing(action, OrdersUnsealed(label=label, salt=salt, orders=orders))
 
 
 def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, GameState, Outcome]:

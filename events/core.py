@@ -79,7 +79,15 @@ class Ruling(Action, tag="ruling", frozen=True):
 
 
 class GameEnded(Action, tag="game-ended", frozen=True):
+    """The referee ends the game with its result (the rules end it through the ruleset's result)."""
+
     result: str
+
+
+class GameConceded(Action, tag="game-conceded", frozen=True):
+    """The side that posts it concedes the game: the result is "SIDE concedes: TEXT"."""
+
+    text: str = ""
 
 
 CORE_ACTIONS: tuple[type[Action], ...] = (
@@ -91,6 +99,7 @@ CORE_ACTIONS: tuple[type[Action], ...] = (
     Note,
     Ruling,
     GameEnded,
+    GameConceded,
 )
 
 

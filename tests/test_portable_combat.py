@@ -142,7 +142,7 @@ def test_a_replacement_table_missing_a_value_is_refused_when_the_game_is_created
 
     bad = tmp_path / "t.toml"
     bad.write_text('[close_combat]\nsource = "mine"\nhit_on = 6\n', encoding="utf-8")
-    with pytest.raises(BadInput, match=r"\[close_combat\] lacks 'dice'"):
+    with pytest.raises(BadInput, match=r"t.toml: table \[close_combat\]: missing keys .*\bdice\b"):
         games.new_game(tmp_path / "g.db", "portable", ["a", "b"], tables_path=bad)
     assert not (tmp_path / "g.db").exists()
 
