@@ -21,6 +21,7 @@ from events.core import (
     Note,
     OrdersSealed,
     OrdersUnsealed,
+    OrdersVoided,
     Ruling,
     SecretRevealed,
     SeedContributed,
@@ -145,11 +146,16 @@ def _check_unseal(core: CoreState, closed: int, actor: str, action: OrdersUnseal
 
 
 def _check_ruling(core: CoreState, closed: int, actor: str, action: Ruling) -> list[Violation]:
+    return [] if actor == REFEREE else _v("ruling/not-referee", "only the referee records rulings")
+
+
+def _check_void(core: CoreState, closed: int, actor: str, action: OrdersVoided) -> list[Violation]:
     if actor != REFEREE:
-        return _v("ruling/not-referee", "only the referee records rulings")
-    label = sealed.void_label(action.decision)
-    if label is not None and label not in core.sealed:
-        return _v("void/unknown", f"no sealed orders {label!r} are waiting to be opened: only those can be voided")
+        return _v("void/not-referee", "only the referee voids sealed orders")
+    if action.label not in core.sealed:
+        return _v("void/unknown", f"no sealed orders {action.label!r} are waiting to be opened: only those can be voided")
+    if not action.reason.strip():
+        return _v("void/no-reason", "a void says why: void LABEL because REASON")
     return []
 
 
@@ -178,6 +184,7 @@ _CHECKS = {
     OrdersSealed: _check_seal,
     OrdersUnsealed: _check_unseal,
     Ruling: _check_ruling,
+    OrdersVoided: _check_void,
     GameEnded: _check_end,
     GameConceded: _check_concede,
 }
@@ -216,19 +223,13 @@ def _apply_unseal(core: CoreState, event: Envelope) -> dict[str, Any]:
     return {"sealed": {k: v for k, v in core.sealed.items() if k != event.action.label}}
 
 
-def _apply_ruling(core: CoreState, event: Envelope) -> dict[str, Any]:
-    label = sealed.void_label(event.action.decision)
-    if label is None:
-        return {"rulings": core.rulings + 1}
-    return {"rulings": core.rulings + 1, "sealed": {k: v for k, v in core.sealed.items() if k != label}}
-
-
 _APPLY = {
     SeedContributed: _apply_seed,
     SecretRevealed: _apply_reveal,
     OrdersSealed: _apply_seal,
     OrdersUnsealed: _apply_unseal,
-    Ruling: _apply_ruling,
+    OrdersVoided: _apply_unseal,
+    Ruling: lambda core, event: {"rulings": core.rulings + 1},
     GameEnded: lambda core, event: {"ended": event.action.result},
     GameConceded: lambda core, event: {"ended": concession(event.actor, event.action)},
 }
@@ -263,9 +264,9 @@ def describe(event: Envelope) -> list[str]:
     if isinstance(action, OrdersSealed):
         return [f"orders {action.label!r} sealed: {action.commitment[:16]}…"]
     if isinstance(action, Ruling):
-        label = sealed.void_label(action.decision)
-        return [f"referee ruling: {action.decision} (reason: {action.reason})"] + (
-            [f"sealed orders {label!r} are void: they will not be opened"] if label else [])
+        return [f"referee ruling: {action.decision} (reason: {action.reason})"]
+    if isinstance(action, OrdersVoided):
+        return [f"referee ruling: sealed orders {action.label!r} are void: they will not be opened (reason: {action.reason})"]
     if isinstance(action, GameEnded):
         return [f"game over: {action.result}"]
     if isinstance(action, GameConceded):
@@ -297,11 +298,11 @@ def _ruling(args: str) -> Ruling:
     return Ruling(decision=decision.strip(), reason=reason.strip())
 
 
-def _void(args: str) -> Ruling:
+def _void(args: str) -> OrdersVoided:
     label, sep, reason = args.partition(" because ")
     if not sep or len(label.split()) != 1 or not reason.strip():
         raise ValueError("usage: void LABEL because REASON")
-    return Ruling(decision=f"void {label.strip()}", reason=reason.strip())
+    return OrdersVoided(label=label.strip(), reason=reason.strip())
 
 
 def _unseal(args: str, body: tuple[str, ...]) -> OrdersUnsealed:
@@ -338,8 +339,8 @@ VERBS: tuple[Verb, ...] = (
          "reveal EPOCH SECRET: the referee publishes a closed epoch's dice secret"),
     Verb("ruling", Ruling, lambda a, actor, b: _ruling(a), lambda x: f"ruling {x.decision} because {x.reason}",
          "ruling DECISION because REASON: the referee's decision over the engine"),
-    Verb("void", Ruling, lambda a, actor, b: _void(a), lambda x: f"ruling {x.decision} because {x.reason}",
-         "void LABEL because REASON: the referee voids sealed orders that cannot be opened (a ruling)"),
+    Verb("void", OrdersVoided, lambda a, actor, b: _void(a), lambda x: f"void {x.label} because {x.reason}",
+         "void LABEL because REASON: the referee voids sealed orders that cannot be opened"),
     Verb("end game", GameEnded, lambda a, actor, b: GameEnded(result=_text(a, "end game RESULT")),
          lambda x: f"end game {x.result}", "end game RESULT: the referee ends the game"),
     Verb("concede", GameConceded, lambda a, actor, b: GameConceded(text=a.strip()),

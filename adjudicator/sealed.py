@@ -6,22 +6,20 @@ comments and blank lines dropped, each line stripped of surrounding blanks); sal
 bytes, shown as hex. The opened orders are stored in that form, so the commitment is the JSON of
 the orders as the log holds them.
 
-The referee's way out of orders that cannot be opened (a typo the rules refuse) is a ruling whose
-decision is `void LABEL` (void_label): the engine drops the sealed orders, and the ruleset says
-what follows (a side seals again while no other side's orders have been opened since it sealed;
-otherwise its orders stand as not given).
+The referee's way out of orders that cannot be opened (a typo the rules refuse) is `void LABEL because
+REASON` (an `orders-voided` event): the engine drops the sealed orders, and the ruleset says what
+follows (a side seals again while no other side's orders have been opened since it sealed; otherwise
+its orders stand as not given).
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 
 import msgspec
 
 DOMAIN = b"adj-seal1\x00"
-_VOID = re.compile(r"^void\s+(\S+)$", re.IGNORECASE)
 
 
 def normalise(orders: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -40,8 +38,3 @@ def seal(game: str, side: str, orders: tuple[str, ...]) -> tuple[str, str]:
     salt = secrets.token_bytes(32)
     return commitment(game, side, orders, salt), salt.hex()
 
-
-def void_label(decision: str) -> str | None:
-    """The label of the sealed orders a ruling's decision `void LABEL` voids; None for any other ruling."""
-    m = _VOID.match(decision.strip())
-    return m.group(1) if m else None

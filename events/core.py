@@ -71,6 +71,14 @@ class Note(Action, tag="note", frozen=True):
     text: str
 
 
+class OrdersVoided(Action, tag="orders-voided", frozen=True):
+    """The referee voids sealed orders that cannot be opened (the rules refuse them): the ruleset says
+    what follows (sealed again while no other side's orders are open; otherwise not given)."""
+
+    label: str
+    reason: str
+
+
 class Ruling(Action, tag="ruling", frozen=True):
     """A referee's decision that stands over the engine, with its reason."""
 
@@ -96,6 +104,7 @@ CORE_ACTIONS: tuple[type[Action], ...] = (
     SecretRevealed,
     OrdersSealed,
     OrdersUnsealed,
+    OrdersVoided,
     Note,
     Ruling,
     GameEnded,

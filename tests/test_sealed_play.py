@@ -243,7 +243,7 @@ def test_paris_a_voided_seal_is_sealed_again_while_the_other_side_is_still_seale
         games.post(dreux, typo, "catholic")
     with pytest.raises(Rejected, match="orders/sealed-twice"):
         games.post(dreux, "seal t1c-fixed " + "ab" * 32, "catholic")
-    with pytest.raises(Rejected, match="ruling/not-referee"):
+    with pytest.raises(Rejected, match="void/not-referee"):
         games.post(dreux, "void t1c because I made a typo", "catholic")
     with pytest.raises(Rejected, match="void/unknown"):
         games.post(dreux, "void nosuch because a typo", "referee")
@@ -329,7 +329,9 @@ def test_freeform_a_void_frees_the_label(tmp_path):
     assert games.state_at(db)[1].core.sealed == {}
     games.post(db, "seal t1 " + "cd" * 32, "blue")
     with pytest.raises(Rejected, match="void/unknown"):
-        games.post(db, "ruling void t9 because the same thing, written as a ruling", "referee")
+        games.post(db, "void t9 because no such seal", "referee")
+    games.post(db, "ruling void t1 because a free ruling that reads like a void voids nothing", "referee")
+    assert set(games.state_at(db)[1].core.sealed) == {"t1"}
 
 
 def test_a_forged_void_by_a_player_fails_verify(tmp_path):
@@ -341,4 +343,4 @@ def test_a_forged_void_by_a_player_fails_verify(tmp_path):
     forged = tmp_path / "forged.jsonl"
     forged.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
     r = run_cli_inprocess("verify", forged)
-    assert r.returncode == 1 and "[ruling/not-referee]" in r.stdout
+    assert r.returncode == 1 and "[void/not-referee]" in r.stdout

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from events import brigade as ev
-from events.core import Envelope, OrdersUnsealed, Ruling
+from events.core import Envelope, OrdersUnsealed, OrdersVoided
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.sequence import STEPS
 from adjudicator.rulesets.brigade.state import BrigadeState, Order
@@ -64,7 +64,7 @@ def describe(before: BrigadeState, after: BrigadeState, e: Envelope) -> list[str
     elif isinstance(a, OrdersUnsealed) and before.phase == "orders-reveal" and after.phase != before.phase:
         out.append("both sides' written orders are open: " + "; ".join(
             f"{b.id} {b.order.text()}" for b in after.brigades.values() if b.order))
-    elif isinstance(a, Ruling):
+    elif isinstance(a, OrdersVoided):
         out += _voided(before, after)
     for b in after.brigades.values():
         old = before.brigades[b.id].order

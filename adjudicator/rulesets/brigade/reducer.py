@@ -9,14 +9,13 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events import brigade as ev
-from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
+from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, OrdersVoided
 from adjudicator.core import concession
 from adjudicator.dice import Dice, parse_expr
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
 from adjudicator.rulesets.brigade.sequence import STEPS
 from adjudicator.rulesets.brigade.state import Brigade, BrigadeState, OpenRoll, Order, changed, dist, working_copy
-from adjudicator.sealed import void_label
 
 def apply(state: BrigadeState, event: Envelope, dice: Dice) -> BrigadeState:
     action = event.action
@@ -56,12 +55,12 @@ def _unsealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
         _new_turn(s)
 
 
-def _ruling(s: BrigadeState, e: Envelope, dice: Dice) -> None:
-    """R27: a ruling `void LABEL` voids a side's sealed written orders. The side seals again while the
+def _voided(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    """R27: the referee voids a side's sealed written orders. The side seals again while the
     other side's are still sealed; once those are open it may not (it would write knowing them): its
     orders stand as not given, and the referee settles them as R26 says (`set order`, then `done`)."""
-    label = void_label(e.action.decision)
-    side = next((p for p, x in s.sides.items() if label and x.orders_label == label and not x.orders_open), None)
+    label = e.action.label
+    side = next((p for p, x in s.sides.items() if x.orders_label == label and not x.orders_open), None)
     if side is None or s.phase not in ("orders", "orders-reveal"):
         return
     s.sides = changed(s.sides, side, orders_label="", orders_commitment="")
@@ -291,7 +290,7 @@ def _conceded(s: BrigadeState, e: Envelope, dice: Dice) -> None:
 
 
 _STEPS = {
-    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed, Ruling: _ruling,
+    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed, OrdersVoided: _voided,
     ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose, ev.Done: _done,
     ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
     ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,

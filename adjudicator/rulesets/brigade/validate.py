@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from events import brigade as ev
-from events.core import REFEREE, Action, GameEnded, Note, OrdersSealed, OrdersUnsealed, Ruling, SecretRevealed
+from events.core import REFEREE, Action, GameEnded, Note, OrdersSealed, OrdersUnsealed, OrdersVoided, Ruling, SecretRevealed
 from adjudicator.dice import parse_expr
 from adjudicator.ruleset import Violation
 from adjudicator.rulesets.brigade import conduct, orders
@@ -358,7 +358,7 @@ CHECKS: dict[type, Callable[[BrigadeState, str, Action], list[Violation]]] = {
     ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken,
     OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
 }
-ALWAYS = (Note, Ruling, SecretRevealed)
+ALWAYS = (Note, Ruling, OrdersVoided, SecretRevealed)
 
 
 def validate(state: BrigadeState, actor: str, action: Action) -> list[Violation]:

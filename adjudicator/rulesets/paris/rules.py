@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.core import Action, Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
+from events.core import Action, Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, OrdersVoided, Ruling
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
 from adjudicator.core import concession
 from adjudicator.ruleset import Violation
-from adjudicator.sealed import void_label
 from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, movement, override, reactions, sequence
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.model import ORDERS, STANDING_KINDS, MeleeDecl, PState
@@ -311,7 +310,7 @@ def _check_standing(s: PState, actor: str, a: Standing) -> list[Violation]:
 
 
 def _check_ruling(s: PState, actor: str, a: Ruling) -> list[Violation]:
-    return [] if void_label(a.decision) else override.check(s, a.decision)
+    return override.check(s, a.decision)
 
 
 def _check_retreat(s: PState, actor: str, a: Retreat) -> list[Violation]:
@@ -425,11 +424,11 @@ def _apply_ended(w: Work, s: PState, actor: str, a: GameEnded | GameConceded) ->
     w.set(result=a.result if type(a) is GameEnded else concession(actor, a), phase="over")
 
 
+def _apply_void(w: Work, s: PState, actor: str, a: OrdersVoided) -> None:
+    _void_orders(w, s, a.label)
+
+
 def _apply_ruling(w: Work, s: PState, actor: str, a: Ruling) -> None:
-    label = void_label(a.decision)
-    if label:
-        _void_orders(w, s, label)
-        return
     if override.apply(w, a.decision, a.reason):
         _after_melee(w)  # the choice a melee result waited for was voided: the melees go on (ruling R45)
     _resume(w)  # an adjutant the ruling left with no unit to join held the sequence up (R27, R45)
@@ -541,7 +540,7 @@ def _apply_adjutant(w: Work, s: PState, actor: str, a: Adjutant) -> None:
 
 _APPLY = {
     OrdersSealed: _apply_sealed, OrdersUnsealed: _apply_unsealed, GameEnded: _apply_ended, GameConceded: _apply_ended,
-    Ruling: _apply_ruling,
+    Ruling: _apply_ruling, OrdersVoided: _apply_void,
     Activate: _apply_activate, Pass: lambda w, s, actor, a: sequence.pass_turn(w, actor),
     Preempt: lambda w, s, actor, a: sequence.preempt(w, a.wing), NoPreempt: _apply_no_preempt,
     ChangeOrder: lambda w, s, actor, a: sequence.change_order(w, a.wing, a.order),
