@@ -177,23 +177,25 @@ def snapshots_for(game: Game, built: list[Built]) -> list[tuple[int, str, bytes]
 
 
 def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: tuple[int, str] | None = None) -> Posted:
-    """Validate, roll and append a whole post in one transaction, or nothing."""
+    """Validate, roll and append a whole post in one transaction, or nothing.
+
+    The head is read, the post built on it and appended under the write lock: a post that names
+    no head (`after`) lands on whatever head it finds; one that names a stale head is refused."""
     with Store(db_path) as store:
         game = open_game(store)
-        head = store.head()
-        if after is not None:
-            seq, prefix = after
-            if seq != head[0] or not head[1].startswith(prefix):
-                raise Conflict(
-                    f"the post was written after #{seq} {prefix}, but the head is #{head[0]} {head[1][:8]}: "
-                    "read the new events and post again"
-                )
-        state = current_state(store, game)
-        if (state.core.seq, state.core.head) != head:
-            raise Conflict("the game moved while the post was read: post again")
-        built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
-        rows = [(b.event.seq, b.hash, b.body) for b in built]
-        new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
+        with store.transaction():
+            head = store.head()
+            if after is not None:
+                seq, prefix = after
+                if seq != head[0] or not head[1].startswith(prefix):
+                    raise Conflict(
+                        f"the post was written after #{seq} {prefix}, but the head is #{head[0]} {head[1][:8]}: "
+                        "read the new events and post again"
+                    )
+            state = current_state(store, game)
+            built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
+            rows = [(b.event.seq, b.hash, b.body) for b in built]
+            new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
     return Posted(game, built, head, new_head)
 
 
