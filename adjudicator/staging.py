@@ -20,6 +20,11 @@ from pathlib import Path
 
 from adjudicator.errors import BadInput, StorageFault, storage_cause
 
+try:
+    import fcntl
+except ImportError:  # not POSIX: no locks, so no telling a killed run's folder from a live one's
+    fcntl = None  # type: ignore[assignment]
+
 _NO_LINKS = (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK)  # a file system without hard links
 
 
@@ -48,7 +53,8 @@ def staged(target: Path, *companions: Path) -> Iterator[list[Path]]:
             _publish(list(zip(built[1:], companions)) + [(built[0], target)])
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-            os.close(lock)
+            if lock is not None:
+                os.close(lock)
     except StorageFault as e:  # met while building, on a path in the folder: the user knows the target
         raise StorageFault(target, e.cause) from None
     except OSError as e:
@@ -59,9 +65,11 @@ def staged(target: Path, *companions: Path) -> Iterator[list[Path]]:
 
 
 def clear_stale(target: Path) -> None:
-    """Take away what runs building `target` left when they were killed (their folders' locks are free)."""
-    import fcntl
+    """Take away what runs building `target` left when they were killed (their folders' locks are free).
 
+    Where there are no such locks (not on POSIX), nothing is taken: a live run's folder looks the same."""
+    if fcntl is None:
+        return
     prefix = _prefix(target)
     for folder in [p for p in target.parent.iterdir() if p.name.startswith(prefix)]:
         try:
@@ -86,12 +94,12 @@ def clear_stale(target: Path) -> None:
             os.close(lock)
 
 
-def _make_folder(target: Path) -> tuple[Path, int]:
+def _make_folder(target: Path) -> tuple[Path, int | None]:
     """A new private folder beside `target`, locked for as long as this run lives (the fd is the lock)."""
-    import fcntl
-
     while True:
         folder = Path(tempfile.mkdtemp(prefix=_prefix(target), dir=target.parent))
+        if fcntl is None:
+            return folder, None
         lock = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         fcntl.flock(lock, fcntl.LOCK_EX)
         if os.fstat(lock).st_nlink:
@@ -125,7 +133,7 @@ def _publish(moves: list[tuple[Path, Path]]) -> None:
 def _sync_folder(folder: Path) -> None:
     """Make the new names durable, where the file system allows a folder to be synced."""
     try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
         return
     try:

@@ -131,7 +131,7 @@ class Store:
         """What keeps this database from being written, in plain words; None if nothing does."""
         folder = self.path.parent
         try:
-            if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            if hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY:
                 return "the disk is mounted read-only"
         except OSError:
             pass
