@@ -152,7 +152,13 @@ class Store:
             return None
         primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
         if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
-            cause = self._unwritable() or cause
+            why, wal = self._unwritable(), Path(f"{self.path}-wal")
+            if self.readonly and why and _holds_a_log(wal):
+                # a write-ahead log is read through a -shm file, which cannot be made here
+                cause = (f"{wal.name} holds events not yet in the database file, and cannot be read where "
+                         f"nothing can be written ({why}): copy the game with its -wal file to a folder that can be")
+            else:
+                cause = why or cause
         elif primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
             cause += f" (waited {BUSY_TIMEOUT_MS / 1000:g} s)"
         return StorageFault(self.path, cause, writing=not self.readonly)

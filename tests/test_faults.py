@@ -220,6 +220,25 @@ def test_a_closed_game_on_a_read_only_mount_is_read_by_every_read_only_command(t
     assert game_files(src) == ["board.db", "g.db", "g.db.secret"]
 
 
+def test_a_write_ahead_log_that_cannot_be_read_on_read_only_media_is_named(tmp_path, mounts):
+    """A game copied while open: its -wal holds events the file lacks, and without its -shm SQLite
+    cannot read them where nothing can be written. Never read past (that would lose events): said."""
+    db = a_played_game(tmp_path)
+    keep = sqlite3.connect(db)
+    keep.execute("SELECT count(*) FROM events").fetchone()
+    src = tmp_path / "src"
+    src.mkdir()
+    try:
+        games.post(db, "note in the wal only", "blue")
+        shutil.copy(db, src / "g.db")
+        shutil.copy(f"{db}-wal", src / "g.db-wal")
+    finally:
+        keep.close()
+    ro = mounts.read_only_view(src, tmp_path / "ro")
+    fails(run_cli_inprocess("verify", ro / "g.db"), 5, f"error: {ro / 'g.db'}: g.db-wal holds events not yet in the "
+          "database file, and cannot be read where nothing can be written (the disk is mounted read-only)")
+
+
 def test_a_closed_game_in_a_folder_its_reader_cannot_write(tmp_path, plain_user):
     """A reader who can write neither the folder nor the file (file modes that bind, even for root):
     every read-only command works and leaves no file beside the game; a post is a storage fault."""
