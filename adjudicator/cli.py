@@ -1,6 +1,8 @@
 """The `adjudicator` command: parses arguments and calls the library. Nothing else.
 
-Exit codes: 0 ok; 1 rejected or invalid; 2 bad input; 3 conflict; 4 internal error.
+Exit codes: 0 ok; 1 rejected or invalid; 2 bad input; 3 conflict; 4 internal error; 5 a storage
+fault (the disk is full or read-only, the database is locked past the busy timeout, an I/O error):
+nothing was written.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from adjudicator import games, rulesets
 from adjudicator.core import last_closed_epoch
 from adjudicator.engine import game_over
 from adjudicator.audit import audit as run_audit, roll_line
-from adjudicator.errors import AdjudicatorError, BadInput, Rejected
+from adjudicator.errors import AdjudicatorError, BadInput, Rejected, StorageFault, storage_cause
 from adjudicator.logsource import open_source
 from adjudicator.notation import PostLine
 from adjudicator.plaintext import check_line, escaped, split_lines
@@ -438,9 +440,15 @@ def main() -> None:
     except AdjudicatorError as e:
         _out(f"error: {e}", err=True)
         sys.exit(e.exit_code)
-    except OSError as e:  # a path the user gave that cannot be read or written
-        _out(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
-        sys.exit(2)
-    except Exception as e:  # a bug: say so plainly, no traceback
+    except Exception as e:
+        cause = storage_cause(e)
+        where = f"{e.filename}: " if isinstance(e, OSError) and e.filename else ""
+        if cause is not None:  # the disk failed where no file was named yet
+            _out(f"error: {where}{cause}", err=True)
+            sys.exit(StorageFault.exit_code)
+        if isinstance(e, OSError):  # a path the user gave that cannot be read or written
+            _out(f"error: {where}{e.strerror or e}", err=True)
+            sys.exit(2)
+        # a bug: say so plainly, no traceback
         _out(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
         sys.exit(4)
