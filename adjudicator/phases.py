@@ -82,13 +82,13 @@ class Phases(Generic[S]):
         phase = self.row(s) if kind in self.gated else None
         if phase is None:
             return []  # the game is over: the engine's own rules say what may follow
-        verb = action_tag(kind)
         if kind not in phase.actions:
+            verb = action_tag(kind)
             waits = "; ".join(f"{a.side}: {a.decision}" for a in self.awaiting(s)) or "nobody"
             return [Violation(f"{verb}/not-now", phase.rule, f"{verb} is not possible now: the game waits for {waits}")]
         allowed = (phase.may or phase.deciders)(s)
         if actor not in allowed and not (actor == REFEREE and phase.referee):
-            deciders = phase.deciders(s)
+            verb, deciders = action_tag(kind), phase.deciders(s)
             whose = " or ".join(deciders) or "nobody"
             now = f" ({phase.prompt(s, deciders[0])})" if deciders else ""
             return [Violation(f"{verb}/not-yours", phase.rule, f"{verb}: it is {whose}'s decision now{now}, not {actor}'s")]
