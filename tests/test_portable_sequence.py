@@ -130,3 +130,26 @@ def test_awaiting_names_the_side_and_decision():
     assert a.side == "red" and "activate" in a.decision
     art = board(*_two(), phase="artillery")
     assert {a.side for a in RULESET.awaiting(art)} == {"red", "blue"}
+
+
+def test_a_side_with_no_gun_able_to_fire_may_end_the_artillery_phase_the_game_waits_for_the_other():
+    """«1. Фаза Артиллерии.» (1. Artillery phase): each gun fires, and the hits are applied when every side that
+    can still fire has ended the phase; a side with no gun able to fire need not, but may (R20)."""
+    s = board(unit("g", 1, "rifled_field", "C6", facing="n"), unit("r", 0, "rifle_infantry", "C2"), phase="artillery")
+    assert [a.side for a in RULESET.awaiting(s)] == ["blue"]
+    s = act(s, "red", EndArtillery())
+    assert s.phase == "artillery" and s.art_done == ("red",)
+    assert [a.side for a in RULESET.awaiting(s)] == ["blue"]
+    assert codes(refused(s, "red", EndArtillery())) == ["end-artillery/not-yours"]
+    s = act(s, "blue", EndArtillery(), 2, 4)  # initiative: red 2, blue 4
+    assert s.phase == "activation" and s.first == "blue"
+
+
+def test_units_are_commanded_by_their_side_not_by_the_referee():
+    """«Игрок А может активировать каждый из своих отрядов» (player A may activate each of his units): the
+    referee posts notes and rulings, and no standing order."""
+    from events.portable import StandingOrder
+
+    s = board(*_two())
+    assert codes(refused(s, "referee", Move(unit="r", path=("B3",)))) == ["move/not-yours"]
+    assert codes(refused(s, "referee", StandingOrder(choice="lose"))) == ["actor/referee"]
