@@ -4,9 +4,10 @@ A squared grid, d6 dice, strength points and an army Exhaustion Point. The seed 
 the artillery phase: artillery fire, small-arms fire and close combat are provisional tables
 (tables.toml) a referee can replace. Each game turn is one dice epoch.
 
-The modules every ruleset has: state, setup, phases, validate (CHECKS), apply (STEPS), decide (the
-owner's choice after a hit, and the standing orders that make it), notation (VERBS), render (the
-SVG map), codes (the rule sections and every violation code), play (legal_actions). The rules by
+The modules every ruleset has, each with something to hold here: state, setup, phases, validate
+(CHECKS), apply (STEPS), decide (the owner's choice after a hit, and the standing orders that make
+it), notation (VERBS), render (the SVG map), codes (the rule sections and every violation code),
+play (legal_actions; random play picks among them, and there are no sealed orders). The rules by
 area: grid (the squared grid), board (who stands where), movement, combat, hits (the hit tables),
 losses (strength points and retreats), turn (the turn sequence and the end of the battle).
 """
