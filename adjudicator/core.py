@@ -217,7 +217,8 @@ def apply(core: CoreState, event: Envelope) -> CoreState:
 def describe(event: Envelope) -> list[str]:
     action = event.action
     if isinstance(action, SecretRevealed):
-        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch can now be audited"]
+        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch and of those before it "
+                "can now be audited"]
     if isinstance(action, OrdersUnsealed):
         return [f"sealed orders {action.label!r} opened and match their commitment:"] + [f"  {o}" for o in action.orders]
     if isinstance(action, OrdersSealed):

@@ -51,6 +51,11 @@ class Report:
         return not self.problems
 
     @property
+    def revealed_through(self) -> int:
+        """The highest epoch whose dice secret is revealed: every roll at or below it is re-derived."""
+        return self.state.core.revealed_epoch if self.state is not None else 0
+
+    @property
     def malformed(self) -> bool:
         return any(p.kind in ("malformed", "decode") for p in self.problems)
 
@@ -66,36 +71,35 @@ class Reveals:
     """The revealed epoch secrets, read ahead of the main pass only as far as it needs them,
     so memory stays flat however long the log.
 
-    A secret is taken only if it hashes down to the highest one taken so far (the anchor at
-    first), so where it came from does not matter; secrets of lower epochs are that one hashed
-    down. In a log revealed in order, each epoch costs one hash.
+    A reveal of epoch k reveals every epoch below it too: s_{j} = sha256^(k-j)(s_k). A secret is
+    taken only if it is above the highest one taken so far and hashes down to it (the anchor at
+    first), so where it came from does not matter. The secret of an epoch is known once a reveal
+    at or above it is taken: the reveals are read until one is, or the log ends. In a log revealed
+    in order, each epoch costs one hash.
     """
 
     def __init__(self, bodies: Iterator[bytes], anchor: str, epochs: int):
         self._bodies = bodies
         self._epochs = epochs
-        self._known = (0, _raw(anchor))
-        self._ahead: dict[int, bytes] = {}  # read but not yet needed
-        self._read_to = 0  # highest epoch seen among the reveals read
+        self._known = (0, _raw(anchor))  # the highest secret taken: (epoch, s_epoch)
+        self._asked: tuple[int, bytes | None] = (0, None)  # the last epoch asked for and its secret
 
     def secret(self, epoch: int) -> bytes | None:
-        known_epoch, known = self._known
-        if epoch == known_epoch and epoch:
-            return known
-        while self._read_to < epoch and self._read_one():
-            pass
-        for candidate in sorted(e for e in self._ahead if known_epoch < e <= epoch):
-            secret = self._ahead.pop(candidate)
-            if chains_to(secret, candidate, known, known_epoch):
-                known_epoch, known = self._known = (candidate, secret)
-        if epoch > known_epoch or epoch < 1:
+        """s_epoch, or None while no reveal at or above `epoch` is on the committed chain."""
+        if epoch == self._asked[0]:
+            return self._asked[1]
+        if not 1 <= epoch <= self._epochs:
             return None
-        return hash_down(known, known_epoch - epoch)
+        while self._known[0] < epoch and self._read_one():
+            pass
+        known_epoch, known = self._known
+        secret = hash_down(known, known_epoch - epoch) if known_epoch >= epoch else None
+        self._asked = (epoch, secret)
+        return secret
 
     def _read_one(self) -> bool:
         body = next(self._bodies, None)
         if body is None:
-            self._read_to = self._epochs + 1
             return False
         try:
             action = _reveal_decoder.decode(body).get("action", {})
@@ -104,10 +108,10 @@ class Reveals:
             epoch, secret = int(action["epoch"]), bytes.fromhex(action["secret"])
         except (msgspec.DecodeError, KeyError, ValueError, TypeError, AttributeError):
             return True
-        # an epoch off the committed chain would take forever to hash down: ignore it
-        if 1 <= epoch <= self._epochs and len(secret) == 32 and epoch not in self._ahead:
-            self._ahead[epoch] = secret
-            self._read_to = max(self._read_to, epoch)
+        known_epoch, known = self._known
+        # an epoch off the committed chain would take forever to hash down: never tried
+        if known_epoch < epoch <= self._epochs and len(secret) == 32 and chains_to(secret, epoch, known, known_epoch):
+            self._known = (epoch, secret)
         return True
 
 
