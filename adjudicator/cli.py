@@ -270,7 +270,8 @@ def verify(
         _out(f"{'OK' if report.ok else 'FAILED'}: {report.events} events of {report.game or '?'} ({report.ruleset or '?'}); "
              f"head #{report.head[0]} {report.head[1][:16]}")
         _out(f"rolls: {r['verified']} verified, {r['unrevealed']} not yet revealed, {r['reported']} reported"
-             + (f", {r['mismatched']} MISMATCHED" if r["mismatched"] else "") + _revealed(report))
+             + (f", {r['mismatched']} MISMATCHED" if r["mismatched"] else "")
+             + (f", {r['off-chain']} OUTSIDE THE COMMITTED CHAIN" if r["off-chain"] else "") + _revealed(report))
         for s, p in report.heads_checked:
             _out(f"kept head {s}:{p} {'matches' if not any(x.seq == s and x.kind == 'head' for x in report.problems) else 'DOES NOT MATCH'}")
         for s, d, why in report.rulings:
@@ -316,7 +317,8 @@ def audit(log: Path, as_json: AsJson = False, lenient: Annotated[bool, typer.Opt
             _out(f"{r.player:<12} {r.die:<6} {r.dice:>7} {r.mean:>7.3f} {r.expected:>7.3f} {r.z:>6.2f} {r.p:>6.3f}")
         c = result.report.rolls
         _out(f"{c['verified']} verified, {c['mismatched']} mismatched, {c['unrevealed']} not yet revealed, "
-             f"{c['reported']} reported" + _revealed(result.report))
+             f"{c['reported']} reported" + (f", {c['off-chain']} outside the committed chain" if c["off-chain"] else "")
+             + _revealed(result.report))
         for p in result.report.problems:
             _out(f"FAIL {p.message}")
     if not result.report.ok:

@@ -14,7 +14,7 @@ import msgspec
 
 from collections.abc import Callable, Iterator
 
-from events.core import Envelope, GameCreated, Roll, Ruling
+from events.core import REFEREE, Envelope, GameCreated, Roll, Ruling
 from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
@@ -165,10 +165,16 @@ def verify(
         chain = ChainCheck(wanted, unit)
         for kind, message in chain.step(1, number, body, digest):
             problem(1, kind, message)
+        first_event = game.decode(body, f"seq 1 ({unit} {number})")
         if each_event is not None:
-            each_event(game, game.decode(body, "seq 1"), digest)
+            each_event(game, first_event, digest)
         reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
         state = start(game)
+        if first_event.rolls and beside is None:  # epoch 0: outside the committed chain
+            _check_rolls(report, state, first_event, reveals, problem, observe)
+        if (first_event.actor, first_event.turn, first_event.phase, first_event.epoch, first_event.rolls) != _CREATED:
+            problem(1, "marks", f"seq 1 ({unit} {number}): the game is created by the referee at turn 0, phase "
+                                "'setup', epoch 0, with no rolls")
         prev = digest
         decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
         actors, settled, marks, alone = game.actors, None, None, False
@@ -246,6 +252,7 @@ def _raw(digest: str) -> bytes:
 
 
 _NOTHING: list = []
+_CREATED = (REFEREE, 0, "setup", 0, ())  # the marks of the first event (engine.creation_event)
 
 
 class ChainCheck:
@@ -288,9 +295,13 @@ def _merge_beside(report: Report, found: dicecheck.Found, lenient: bool) -> None
         del report.problems[1:]
 
 
-def roll_verdicts(rolls_of: RollDeriver | None, event) -> list[tuple[str, str]]:
-    """(verdict, what is wrong) for each roll of a committed-dice event: verified or mismatched
-    when its epoch's secret is known (`rolls_of` derives from it), unrevealed when not."""
+def roll_verdicts(rolls_of: RollDeriver | None, event, epochs: int) -> list[tuple[str, str]]:
+    """(verdict, what is wrong) for each roll of a committed-dice event: off-chain when its epoch is
+    not one of the chain's 1..epochs (epoch 0's key would be the public anchor), verified or
+    mismatched when its epoch's secret is known (`rolls_of` derives from it), unrevealed when not."""
+    if not 1 <= event.epoch <= epochs:
+        return [("off-chain", f"seq {event.seq}: roll {i} ({r.purpose}) is in epoch {event.epoch}, outside the "
+                              f"committed dice chain (epochs 1 to {epochs})") for i, r in enumerate(event.rolls)]
     if rolls_of is None:
         return [("unrevealed", "")] * len(event.rolls)
     out = []
@@ -314,7 +325,8 @@ def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Rev
         verdicts = [("reported", "")] * len(event.rolls)
     else:
         secret = reveals.secret(event.epoch) if reveals is not None else None
-        verdicts = roll_verdicts(deriver(secret, state.core.game, state.core.mix) if secret is not None else None, event)
+        rolls_of = deriver(secret, state.core.game, state.core.mix) if secret is not None else None
+        verdicts = roll_verdicts(rolls_of, event, state.core.epochs)
     for i, (verdict, _) in enumerate(verdicts):
         report.rolls[verdict] += 1
         if observe is not None:

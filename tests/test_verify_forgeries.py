@@ -159,3 +159,61 @@ def test_a_reveal_below_the_last_revealed_one_is_a_rule_failure(tmp_path):
     posted = run_cli_inprocess("post", str(db), "-", "--as", "referee",
                                input=f"reveal 1 {events[b]['action']['secret']}\n")
     assert posted.returncode == 1 and "reveal/twice" in posted.stderr
+
+
+# -- hole 2: a roll outside the committed chain ---------------------------------------------------
+
+def short_chain_game(tmp_path: Path) -> list[dict]:
+    """A freeform game on a chain of 2 epochs: both player-turns roll, then the chain is used up."""
+    db = make_game(tmp_path, epochs=2)
+    games.post(db, "roll 2d6\nend turn", "red")
+    games.post(db, "roll 1d6\nend turn", "blue")
+    games.reveal(db)
+    refused = run_cli_inprocess("post", str(db), "-", "--as", "red", input="roll 1d6\n")
+    assert refused.returncode == 1 and "outside the committed dice chain" in refused.stderr
+    return events_of(export_log(db))
+
+
+@pytest.mark.parametrize("store", ["jsonl", "db"])
+def test_a_roll_above_the_committed_chain_fails_verify_naming_its_seq(tmp_path, store):
+    events = short_chain_game(tmp_path)
+    roll = next(e for e in events if e["rolls"] and e["epoch"] == 2)
+    epoch3 = {**roll, "turn": 3, "epoch": 3, "actor": "red"}  # red's turn 3: epoch 3 of a chain of 2
+    lines = readme_chain(renumbered(events + [epoch3]))
+    log = (write_jsonl if store == "jsonl" else write_db)(tmp_path / f"forged.{store}", lines)
+    code, data = verify_cli(log)
+    assert code == 1 and [(p["seq"], p["kind"]) for p in data["problems"]] == [(len(events) + 1, "dice")]
+    assert "outside the committed dice chain" in data["problems"][0]["message"]
+    assert data["rolls"].get("unrevealed", 0) == 0
+
+
+def test_a_roll_in_epoch_0_fails_verify_as_a_dice_problem(tmp_path):
+    """Epoch 0's key would be the public anchor. The first event is the only one at epoch 0: a roll
+    stuck on it is outside the chain, and so is a roll whose event claims epoch 0 later on."""
+    events = short_chain_game(tmp_path)
+    roll = next(e for e in events if e["rolls"])
+    first = {**events[0], "rolls": roll["rolls"]}
+    log = write_jsonl(tmp_path / "first.jsonl", readme_chain(renumbered([first] + events[1:])))
+    code, data = verify_cli(log)
+    assert code == 1 and [(p["seq"], p["kind"]) for p in data["problems"]] == [(1, "dice")]
+    assert "epoch 0" in data["problems"][0]["message"]
+    later = [e if e is not roll else {**roll, "epoch": 0} for e in events]
+    log = write_jsonl(tmp_path / "later.jsonl", readme_chain(renumbered(later)))
+    code, data = verify_cli(log, "--lenient")
+    assert code == 1 and (roll["seq"], "dice") in [(p["seq"], p["kind"]) for p in data["problems"]]
+
+
+def test_a_reveal_above_the_committed_chain_is_a_rule_failure(tmp_path):
+    """A referee who kept a longer chain than the one committed to can reveal a secret above N that
+    hashes down to the anchor: the game commits to 2 epochs, the referee's chain has 3."""
+    db = make_game(tmp_path, epochs=3)
+    for side in ("red", "blue", "red"):
+        games.post(db, "end turn", side)
+    games.reveal(db)
+    events = events_of(export_log(db))
+    events[0]["action"]["dice"]["epochs"] = 2
+    reveal3 = next(e for e in events if e["action"] == {**e["action"], "type": "secret-revealed", "epoch": 3})
+    log = write_jsonl(tmp_path / "forged.jsonl", readme_chain(renumbered(events)))
+    code, data = verify_cli(log)
+    assert code == 1 and [(p["seq"], p["kind"]) for p in data["problems"]] == [(reveal3["seq"], "rule")]
+    assert "reveal/off-chain" in data["problems"][0]["message"]
