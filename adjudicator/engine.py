@@ -16,7 +16,7 @@ import msgspec
 
 from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated, SecretRevealed
 from adjudicator import core, rulesets
-from adjudicator.chain import canonical, event_hash
+from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, unwritable_float
 from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected
@@ -179,6 +179,10 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
         dice.finish()
     if dice.rolls:
         event = msgspec.structs.replace(event, rolls=tuple(dice.rolls))
+    if holds_floats(type(line.action)):
+        bad = unwritable_float(msgspec.to_builtins(line.action))
+        if bad is not None:
+            raise BadInput(f"{where}: {bad[0]} = {bad[1]!r}: {FLOATS}")
     body = canonical(event)
     digest = event_hash(c.head, body)
     after = at_head(GameState(core.apply(c, event), rules), seq, digest)

@@ -16,7 +16,7 @@ import msgspec
 
 from events.core import REFEREE, DiceCommitment, GameCreated, SecretRevealed
 from adjudicator import notation, rulesets, secrets
-from adjudicator.chain import GENESIS, to_line
+from adjudicator.chain import FLOATS, GENESIS, to_line, unwritable_float
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
 from adjudicator.engine import Built, Game, at_head, game_over, build_all, creation_event, data_digest, load_game, replay_event, start
@@ -81,6 +81,9 @@ def new_game(
     if tables_path is not None:
         tables = merge_tables(tables, read_toml(Path(tables_path)))
     data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
+    bad = unwritable_float(data)
+    if bad is not None:
+        raise BadInput(f"{bad[0]} = {bad[1]!r}{f' (from {tables_path})' if tables_path else ''}: {FLOATS}")
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
     if db_path.exists():

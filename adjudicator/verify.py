@@ -14,8 +14,8 @@ import msgspec
 
 from collections.abc import Callable, Iterator
 
-from events.core import REFEREE, Envelope, GameCreated, Roll, Ruling
-from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
+from events.core import CORE_ACTIONS, REFEREE, Envelope, GameCreated, Roll, Ruling
+from adjudicator.chain import DOMAIN, GENESIS, canonical, difference, float_problem, holds_floats, matches_prefix
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
@@ -165,7 +165,14 @@ def verify(
         chain = ChainCheck(wanted, unit)
         for kind, message in chain.step(1, number, body, digest):
             problem(1, kind, message)
-        first_event = game.decode(body, f"seq 1 ({unit} {number})")
+        try:
+            first_event = game.decode(body, f"seq 1 ({unit} {number})")
+        except BadInput as e:
+            problem(1, "decode", str(e))
+            raise _Stop from None
+        wrong = _not_canonical(body, first_event, True)
+        if wrong:
+            problem(1, "malformed", f"seq 1 ({unit} {number}): {wrong}")
         if each_event is not None:
             each_event(game, first_event, digest)
         reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
@@ -178,6 +185,7 @@ def verify(
         prev = digest
         decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
         actors, settled, marks, alone = game.actors, None, None, False
+        floaty = frozenset(t for t in CORE_ACTIONS + rs.actions if holds_floats(t))
         for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
@@ -198,6 +206,10 @@ def verify(
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 problem(seq, "decode", f"seq {seq} ({unit} {number}): cannot read the event ({e})")
                 continue
+            if canonical(event) != body or type(event.action) in floaty:  # the first test is all most events need
+                wrong = _not_canonical(body, event, type(event.action) in floaty)
+                if wrong:
+                    problem(seq, "malformed", f"seq {seq} ({unit} {number}): {wrong}")
             if each_event is not None:
                 each_event(game, event, digest)
             if event.seq != seq or event.game != game_id:
@@ -241,6 +253,14 @@ def verify(
             report.problems.append(Problem(seq, "head", f"seq {seq}: you kept head {seq}:{prefix} but the log ends at seq "
                                                         f"{report.events}: history was truncated"))
     return report
+
+
+def _not_canonical(body: bytes, event: Envelope, floats: bool) -> str | None:
+    """What makes a body other than the canonical encoding of the event it decodes to, or None."""
+    again = canonical(event)
+    if again != body:
+        return difference(body, again)
+    return float_problem(body) if floats else None
 
 
 def _raw(digest: str) -> bytes:

@@ -217,3 +217,150 @@ def test_a_reveal_above_the_committed_chain_is_a_rule_failure(tmp_path):
     code, data = verify_cli(log)
     assert code == 1 and [(p["seq"], p["kind"]) for p in data["problems"]] == [(reveal3["seq"], "rule")]
     assert "reveal/off-chain" in data["problems"][0]["message"]
+
+
+# -- hole 3: the canonical form -------------------------------------------------------------------
+
+def rolled_game(tmp_path: Path) -> tuple[list[bytes], int]:
+    """The bodies of a small revealed game, and the index of its first event with a roll."""
+    db = make_game(tmp_path)
+    games.post(db, "roll 2d6 for volley\nnote the wood\nend turn", "red")
+    games.post(db, "end turn", "blue")
+    games.reveal(db)
+    events = events_of(export_log(db))
+    return [dump(e) for e in events], next(i for i, e in enumerate(events) if e["rolls"])
+
+
+def _dice_twice(body: bytes) -> bytes:
+    """The issue's duplicate: other dice first, then the true ones: the last wins in most parsers."""
+    real = json.loads(body)["rolls"][0]["dice"]
+    other = json.dumps([d % 6 + 1 for d in real], separators=(",", ":")).encode()
+    return body.replace(b'"dice":[', b'"dice":' + other + b',"dice":[', 1)
+
+
+def _action_type_last(body: bytes) -> bytes:
+    event = json.loads(body)
+    action = event["action"]
+    event["action"] = {**{k: v for k, v in action.items() if k != "type"}, "type": action["type"]}
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _roll_members_reordered(body: bytes) -> bytes:
+    event = json.loads(body)
+    event["rolls"] = [dict(reversed(list(r.items()))) for r in event["rolls"]]
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _roll_side_missing(body: bytes) -> bytes:
+    return body.replace(b',"side":""', b"", 1)
+
+
+def _envelope_reordered(body: bytes) -> bytes:
+    event = json.loads(body)
+    return json.dumps({"seq": event.pop("seq"), **event}, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+FORGERIES = {
+    "duplicate member": _dice_twice,
+    "extra member": lambda b: b.replace(b'"rolls":', b'"luck":"good","rolls":', 1),
+    "extra action member": lambda b: b.replace(b'"type":"freeform.roll"', b'"type":"freeform.roll","x":1', 1),
+    "action type not first": _action_type_last,
+    "roll members reordered": _roll_members_reordered,
+    "roll member missing": _roll_side_missing,
+    "envelope reordered": _envelope_reordered,
+    "a space": lambda b: b.replace(b'"actor":', b'"actor": ', 1),
+    "an escape written otherwise": lambda b: b.replace(b'"red"', b'"r\\u0065d"', 1),
+    "a number written otherwise": lambda b: re.sub(rb'"turn":([0-9]+)', rb'"turn":\1.0', b, count=1),
+    "an exponent": lambda b: re.sub(rb'"turn":([0-9]+)', rb'"turn":\1e0', b, count=1),
+}
+
+
+@pytest.mark.parametrize("store", ["jsonl", "db"])
+@pytest.mark.parametrize("kind", sorted(FORGERIES))
+def test_a_line_that_is_not_canonical_is_malformed_exit_2_naming_its_seq(tmp_path, kind, store):
+    bodies, i = rolled_game(tmp_path)
+    forged = FORGERIES[kind](bodies[i])
+    assert forged != bodies[i]
+    bodies[i] = forged
+    log = (write_jsonl if store == "jsonl" else write_db)(tmp_path / f"forged.{store}", readme_chain(bodies))
+    code, data = verify_cli(log)
+    assert code == 2, (kind, data)
+    assert data["problems"][0]["seq"] == i + 1 and data["problems"][0]["kind"] in ("malformed", "decode")
+    r = run_cli_inprocess("import", str(log), str(tmp_path / "copy.db"))
+    assert r.returncode == 2 and f"seq {i + 1}" in r.stderr
+
+
+def test_the_duplicate_dice_of_the_issue_would_pass_a_first_wins_parser_as_other_dice(tmp_path):
+    """Why a duplicate must be malformed: a verifier keeping the first member sees [6, 6] under the same hash."""
+    bodies, i = rolled_game(tmp_path)
+    forged = _dice_twice(bodies[i])
+    first_wins = json.loads(forged, object_pairs_hook=lambda pairs: dict(reversed(pairs)))
+    assert first_wins["rolls"][0]["dice"] != json.loads(forged)["rolls"][0]["dice"] == json.loads(bodies[i])["rolls"][0]["dice"]
+
+
+LINE_ENDS = {
+    "CRLF": (lambda lines: b"".join(x + b"\r\n" for x in lines), None),
+    "no final LF": (lambda lines: b"\n".join(lines), None),
+    "a blank line": (lambda lines: b"\n".join(lines[:2]) + b"\n\n" + b"\n".join(lines[2:]) + b"\n", 3),
+    "a final blank line": (lambda lines: b"\n".join(lines) + b"\n\n", "end"),
+    "a BOM": (lambda lines: b"\xef\xbb\xbf" + b"\n".join(lines) + b"\n", 1),
+    "a lone CR": (lambda lines: b"\n".join(lines[:2]) + b"\n" + lines[2] + b"\r\r\n" + b"\n".join(lines[3:]) + b"\n", 3),
+    "a final lone CR": (lambda lines: b"\n".join(lines) + b"\r", "last"),
+    "trailing blanks": (lambda lines: b"\n".join(lines[:2]) + b"\n" + lines[2] + b" \n" + b"\n".join(lines[3:]) + b"\n", 3),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LINE_ENDS))
+def test_line_ends_are_lf_or_crlf_and_nothing_else(tmp_path, kind):
+    bodies, _ = rolled_game(tmp_path)
+    lines = readme_chain(bodies)
+    make, bad = LINE_ENDS[kind]
+    path = tmp_path / "ends.jsonl"
+    path.write_bytes(make(lines))
+    code, data = verify_cli(path)
+    if bad is None:
+        assert code == 0 and data["ok"] and data["events"] == len(lines)
+        return
+    seq = {"end": len(lines) + 1, "last": len(lines)}.get(bad, bad)
+    assert code == 2 and data["problems"][0]["seq"] == seq, (kind, data)
+
+
+BRIGADE = Path(__file__).resolve().parent.parent / "logs" / "brigade-peninsula" / "game.jsonl"
+
+
+@pytest.mark.parametrize("written,why", [
+    (b"11.090", "not canonical"), (b"1.109e1", "not canonical"), (b"11", "not canonical"),
+    (b"1e16", "exponent"), (b"0.00001", "exponent"), (b"1e-7", "exponent"),
+])
+def test_a_float_written_otherwise_or_needing_an_exponent_is_malformed(tmp_path, written, why):
+    """A brigade move's inches: msgspec writes 11.09. It writes 1e16 and 0.00001 too, but Python writes
+    those 1e+16 and 1e-05: a float whose text needs an exponent, or differs between the two, is refused."""
+    bodies = [line[:-75] + b"}" for line in BRIGADE.read_bytes().splitlines()]
+    i = next(n for n, b in enumerate(bodies) if b'"x":11.09,' in b)
+    bodies[i] = bodies[i].replace(b'"x":11.09,', b'"x":' + written + b",", 1)
+    code, data = verify_cli(write_jsonl(tmp_path / "forged.jsonl", readme_chain(bodies)))
+    assert code == 2 and data["problems"][0]["seq"] == i + 1, data["problems"]
+    assert ("canonical" if why == "not canonical" else "without an exponent") in data["problems"][0]["message"]
+
+
+def test_a_roll_expression_in_another_form_than_the_engine_writes_fails(tmp_path):
+    """The engine writes NdM, NdMz, NdM+K, NdM-K with N and K in plain decimal (1d6, not d6 or 1D6)."""
+    bodies, i = rolled_game(tmp_path)
+    assert b'"expr":"2d6","dice"' in bodies[i]
+    for other in (b"2D6", b"02d6", b"2d6+0", b" 2d6"):
+        bodies_ = bodies[:]
+        bodies_[i] = bodies[i].replace(b'"expr":"2d6","dice"', b'"expr":"' + other + b'","dice"', 1)
+        code, data = verify_cli(write_jsonl(tmp_path / "forged.jsonl", readme_chain(bodies_)))
+        assert code == 1 and data["problems"][0]["seq"] == i + 1, (other, data["problems"])
+
+
+def test_a_float_a_log_cannot_hold_is_refused_when_the_game_is_made(tmp_path, cli_fast):
+    """At write time too: a tables file with 1e20 inches is refused, naming the table and the key."""
+    tables = tmp_path / "t.toml"
+    template = cli_fast("tables", "--ruleset", "brigade", "--template").stdout
+    start = template.index("[move_rates]")
+    section = template[start: template.index("\n[", start + 1)]
+    tables.write_text(re.sub(r"line-infantry = \d+", "line-infantry = 1e20", section), encoding="utf-8")
+    r = cli_fast("new", str(tmp_path / "b.db"), "--ruleset", "brigade", "--player", "a", "--player", "b",
+                 "--tables", str(tables))
+    assert r.returncode == 2 and "move_rates.line-infantry" in r.stderr and not (tmp_path / "b.db").exists()
