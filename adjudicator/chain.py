@@ -127,8 +127,11 @@ def holds_floats(cls: type) -> bool:
     return walk(inspect.type_info(cls))
 
 
-def difference(body: bytes, canonical_body: bytes) -> str:
-    """Where a body first differs from the canonical encoding of what it decodes to."""
-    at = next((i for i, (a, b) in enumerate(zip(body, canonical_body)) if a != b), min(len(body), len(canonical_body)))
-    return (f"it is not the canonical encoding of the event: at byte {at} it has {body[at:at + 20]!r} where the "
-            f"canonical encoding has {canonical_body[at:at + 20]!r}")
+def not_canonical(body: bytes, again: bytes, floats: bool) -> str | None:
+    """What makes a body other than `again`, the canonical encoding of the event it decodes to, or None;
+    its floats are read too when `floats` (see holds_floats)."""
+    if again != body:
+        at = next((i for i, (a, b) in enumerate(zip(body, again)) if a != b), min(len(body), len(again)))
+        return (f"it is not the canonical encoding of the event: at byte {at} it has {body[at:at + 20]!r} where the "
+                f"canonical encoding has {again[at:at + 20]!r}")
+    return float_problem(body) if floats else None

@@ -16,7 +16,7 @@ import msgspec
 
 from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated, SecretRevealed
 from adjudicator import core, rulesets
-from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, unwritable_float
+from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, not_canonical, unwritable_float
 from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected
@@ -78,6 +78,9 @@ def load_game(first_body: bytes, where: str = "seq 1") -> Game:
         first = _first_decoder.decode(first_body)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
         raise BadInput(f"{where}: the first event must create the game ({e})") from None
+    wrong = not_canonical(first_body, canonical(first), True)
+    if wrong:
+        raise BadInput(f"{where}: {wrong}")
     created = first.action
     if first.seq != 1:
         raise BadInput(f"{where}: the game's first event has seq {first.seq}, not 1")

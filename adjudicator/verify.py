@@ -15,7 +15,7 @@ import msgspec
 from collections.abc import Callable, Iterator
 
 from events.core import CORE_ACTIONS, REFEREE, Envelope, GameCreated, Roll, Ruling
-from adjudicator.chain import DOMAIN, GENESIS, canonical, difference, float_problem, holds_floats, matches_prefix
+from adjudicator.chain import DOMAIN, GENESIS, canonical, holds_floats, matches_prefix, not_canonical
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
@@ -170,9 +170,6 @@ def verify(
         except BadInput as e:
             problem(1, "decode", str(e))
             raise _Stop from None
-        wrong = _not_canonical(body, first_event, True)
-        if wrong:
-            problem(1, "malformed", f"seq 1 ({unit} {number}): {wrong}")
         if each_event is not None:
             each_event(game, first_event, digest)
         reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
@@ -206,8 +203,9 @@ def verify(
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 problem(seq, "decode", f"seq {seq} ({unit} {number}): cannot read the event ({e})")
                 continue
-            if canonical(event) != body or type(event.action) in floaty:  # the first test is all most events need
-                wrong = _not_canonical(body, event, type(event.action) in floaty)
+            again = canonical(event)
+            if again != body or type(event.action) in floaty:  # the first test is all most events need
+                wrong = not_canonical(body, again, type(event.action) in floaty)
                 if wrong:
                     problem(seq, "malformed", f"seq {seq} ({unit} {number}): {wrong}")
             if each_event is not None:
@@ -253,14 +251,6 @@ def verify(
             report.problems.append(Problem(seq, "head", f"seq {seq}: you kept head {seq}:{prefix} but the log ends at seq "
                                                         f"{report.events}: history was truncated"))
     return report
-
-
-def _not_canonical(body: bytes, event: Envelope, floats: bool) -> str | None:
-    """What makes a body other than the canonical encoding of the event it decodes to, or None."""
-    again = canonical(event)
-    if again != body:
-        return difference(body, again)
-    return float_problem(body) if floats else None
 
 
 def _raw(digest: str) -> bytes:
