@@ -1,5 +1,6 @@
-"""Verify a whole log: the hash chain, the heads players kept, every event's decoding,
-every rule, the reducer, and every roll whose epoch secret is revealed.
+"""Verify a whole log: the hash chain, the heads players kept, every event's decoding and
+canonical form, every rule, the reducer, and every roll whose epoch secret is revealed (a reveal
+of epoch k reveals every epoch below it) or that lies outside the committed chain.
 
 One streaming fold: memory does not grow with the length of the log.
 """
@@ -203,9 +204,11 @@ def verify(
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 problem(seq, "decode", f"seq {seq} ({unit} {number}): cannot read the event ({e})")
                 continue
+            # a line is the canonical encoding of what it decodes to, byte for byte; only some actions can hold floats
+            action, actor = event.action, event.actor
             again = canonical(event)
-            if again != body or type(event.action) in floaty:  # the first test is all most events need
-                wrong = not_canonical(body, again, type(event.action) in floaty)
+            if again != body or type(action) in floaty:
+                wrong = not_canonical(body, again, type(action) in floaty)
                 if wrong:
                     problem(seq, "malformed", f"seq {seq} ({unit} {number}): {wrong}")
             if each_event is not None:
@@ -222,7 +225,6 @@ def verify(
                 problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
                         f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
             # the common event is the ruleset's business alone: its validate and apply, called directly
-            action, actor = event.action, event.actor
             plain = alone and type(action) not in OWN_ACTIONS and actor in actors
             for v in rs.validate(state.rules, actor, action) if plain else violations(game, state, actor, action):
                 problem(seq, "rule", f"seq {seq}: {actor}: {v}")
