@@ -87,11 +87,10 @@ def load_game(first_body: bytes, where: str = "seq 1") -> Game:
     if data_digest(created.data) != created.data_digest:
         raise Rejected(f"{where}: the scenario and tables in the game differ from the digest it pinned")
     dice = created.dice
-    if dice.mode not in ("committed", "reported") or dice.epochs < 1 or (
-        dice.mode == "committed" and not _HEX64.fullmatch(dice.anchor)
-    ):
-        raise Rejected(f"{where}: the dice commitment is not one this tool can check "
-                       "(mode committed or reported, epochs >= 1, a 64-hex-digit anchor)")
+    if dice.epochs < 1 or not (_HEX64.fullmatch(dice.anchor) if dice.mode == "committed" else
+                               dice.mode == "reported" and dice.anchor == ""):
+        raise Rejected(f"{where}: the dice commitment is not one this tool can check (epochs >= 1, and mode "
+                       "committed with a 64-hex-digit anchor, or mode reported with an empty one)")
     return Game(created, rulesets.get(created.ruleset))
 
 

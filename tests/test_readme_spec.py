@@ -234,6 +234,14 @@ def _forgeries(tmp_path: Path) -> dict[str, Path]:
     a, b = [i for i, e in enumerate(events) if e["action"]["type"] == "secret-revealed"]
     events[a], events[b] = events[b], events[a]
     put("reveals 2 then 1", f.readme_chain(f.renumbered(events)))
+    events[a]["action"]["secret"] = events[a]["action"]["secret"].upper()
+    put("a secret in upper case", f.readme_chain(f.renumbered(events)))
+    first = events[0]["action"]["dice"]
+    for name, dice in (("an anchor in upper case", {**first, "anchor": first["anchor"].upper()}),
+                       ("reported dice with an anchor", {**first, "mode": "reported"}),
+                       ("another dice mode", {**first, "mode": "loaded"}), ("no epochs", {**first, "epochs": 0})):
+        created = {**events[0], "action": {**events[0]["action"], "dice": dice}}
+        put(name, f.readme_chain(f.renumbered([created] + events[1:3])))
     d = tmp_path / "hole2"
     d.mkdir()
     events = f.short_chain_game(d)
