@@ -26,8 +26,9 @@ DOMAIN = b"adj-ev1\x00"
 GENESIS = "0" * 64
 _SUFFIX_LEN = len(b',"hash":"') + 64 + len(b'"}')  # 75
 
+ENCODER = msgspec.json.Encoder()
 # canonical(envelope) -> bytes: the encoder's own method, not a function around it, as verify calls it per event
-canonical = msgspec.json.Encoder().encode
+canonical = ENCODER.encode
 
 
 def event_hash(prev: str, body: bytes) -> str:

@@ -16,7 +16,7 @@ import msgspec
 from collections.abc import Callable, Iterator
 
 from events.core import CORE_ACTIONS, REFEREE, Envelope, GameCreated, Roll, Ruling
-from adjudicator.chain import DOMAIN, GENESIS, canonical, holds_floats, matches_prefix, not_canonical
+from adjudicator.chain import DOMAIN, ENCODER, GENESIS, holds_floats, matches_prefix, not_canonical
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
@@ -184,6 +184,7 @@ def verify(
         decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
         actors, settled, marks, alone = game.actors, None, None, False
         floaty = frozenset(t for t in CORE_ACTIONS + rs.actions if holds_floats(t))
+        encode_into, again = ENCODER.encode_into, bytearray()  # the canonical bytes, re-encoded into one buffer
         for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
@@ -206,9 +207,9 @@ def verify(
                 continue
             # a line is the canonical encoding of what it decodes to, byte for byte; only some actions can hold floats
             action, actor = event.action, event.actor
-            again = canonical(event)
+            encode_into(event, again)
             if again != body or type(action) in floaty:
-                wrong = not_canonical(body, again, type(action) in floaty)
+                wrong = not_canonical(body, bytes(again), type(action) in floaty)
                 if wrong:
                     problem(seq, "malformed", f"seq {seq} ({unit} {number}): {wrong}")
             if each_event is not None:
