@@ -281,8 +281,8 @@ def verify(
 
 
 def _revealed(report) -> str:
-    """What status says too: a reveal of epoch k reveals every epoch below it."""
-    committed = report.context is not None and report.context.created.dice.mode == "committed"
+    """What status says too, once the whole log is read: a reveal of epoch k reveals every epoch below it."""
+    committed = report.ok and report.context is not None and report.context.created.dice.mode == "committed"
     return f"; dice secrets revealed through epoch {report.revealed_through}" if committed else ""
 
 
