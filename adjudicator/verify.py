@@ -227,7 +227,11 @@ def verify(
                         f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
             # the common event is the ruleset's business alone: its validate and apply, called directly
             plain = alone and type(action) not in OWN_ACTIONS and actor in actors
-            for v in rs.validate(state.rules, actor, action) if plain else violations(game, state, actor, action):
+            try:
+                judged = rs.validate(state.rules, actor, action) if plain else violations(game, state, actor, action)
+            except Exception as e:  # lenient mode goes on past illegal events, into states no game reaches
+                judged = [f"the event cannot be judged in the state the log leads to ({type(e).__name__}: {e})"]
+            for v in judged:
                 problem(seq, "rule", f"seq {seq}: {actor}: {v}")
             if event.rolls and beside is None:
                 _check_rolls(report, state, event, reveals, problem, observe)
