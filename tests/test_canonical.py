@@ -178,7 +178,8 @@ def variant(body: bytes, draw) -> tuple[str, bytes]:
     kinds = ["duplicate", "reorder", "blank", "escape", "extra", "missing", "integer"] + (["float"] if floats else [])
     kind = draw(st.sampled_from(kinds), "kind")
     if kind == "duplicate":
-        obj = draw(st.sampled_from([o for o, _ in structs(event)] + [n[2] for n in found if isinstance(n[2], Obj) and n[2]]), "object")
+        objects = [o for o, _ in structs(event)] + [n[2] for n in found if isinstance(n[2], Obj) and n[2]]
+        obj = draw(st.sampled_from(objects), "object")
         name, value = obj[draw(st.integers(0, len(obj) - 1), "member")]
         if draw(st.booleans(), "other value") and not isinstance(value, (Obj, list)):
             value = value + "x" if type(value) is str else Raw("7") if isinstance(value, Raw) and value != "7" else value
@@ -200,7 +201,8 @@ def variant(body: bytes, draw) -> tuple[str, bytes]:
             units = c.encode("utf-16-be")
             escape = "".join(f"\\u{int.from_bytes(units[n:n + 2], 'big'):04x}" for n in (0, 2))
         else:
-            escape = draw(st.sampled_from([f"\\u{ord(c):04x}", f"\\u{ord(c):04X}"] + (["\\/"] if c == "/" else [])), "escape")
+            forms = [f"\\u{ord(c):04x}", f"\\u{ord(c):04X}"] + (["\\/"] if c == "/" else [])
+            escape = draw(st.sampled_from(forms), "escape")
         raw = Raw(json.dumps(s[:k], ensure_ascii=False)[:-1] + escape + json.dumps(s[k + 1:], ensure_ascii=False)[1:])
         if isinstance(container, Obj):
             container[i] = (container[i][0], raw)

@@ -89,14 +89,17 @@ def _case(played: Game, tmp_path: Path, data) -> None:
         assert not any(p.kind == "dice" for p in result.report.problems)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+@settings(max_examples=6, **SETTINGS)
 @given(data=st.data())
 def test_a_changed_die_is_caught_once_a_reveal_at_or_above_its_epoch_exists(played, tmp_path, data):
     _case(played, tmp_path, data)
 
 
 @pytest.mark.soak
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=150, **SETTINGS)
 @given(data=st.data())
 def test_a_changed_die_is_caught_once_a_reveal_at_or_above_its_epoch_exists_soak(played, tmp_path, data):
     _case(played, tmp_path, data)

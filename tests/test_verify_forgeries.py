@@ -39,7 +39,8 @@ def readme_chain(bodies: list[bytes]) -> list[bytes]:
 
 def dump(event: dict) -> bytes:
     """An event as compact JSON without its hash, the way the README's program re-dumps it."""
-    return json.dumps({k: v for k, v in event.items() if k != "hash"}, separators=(",", ":"), ensure_ascii=False).encode()
+    event = {k: v for k, v in event.items() if k != "hash"}
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def renumbered(events: list[dict]) -> list[bytes]:
@@ -296,7 +297,8 @@ def test_the_duplicate_dice_of_the_issue_would_pass_a_first_wins_parser_as_other
     bodies, i = rolled_game(tmp_path)
     forged = _dice_twice(bodies[i])
     first_wins = json.loads(forged, object_pairs_hook=lambda pairs: dict(reversed(pairs)))
-    assert first_wins["rolls"][0]["dice"] != json.loads(forged)["rolls"][0]["dice"] == json.loads(bodies[i])["rolls"][0]["dice"]
+    true_dice = json.loads(bodies[i])["rolls"][0]["dice"]
+    assert first_wins["rolls"][0]["dice"] != json.loads(forged)["rolls"][0]["dice"] == true_dice
 
 
 LINE_ENDS = {
@@ -307,7 +309,8 @@ LINE_ENDS = {
     "a BOM": (lambda lines: b"\xef\xbb\xbf" + b"\n".join(lines) + b"\n", 1),
     "a lone CR": (lambda lines: b"\n".join(lines[:2]) + b"\n" + lines[2] + b"\r\r\n" + b"\n".join(lines[3:]) + b"\n", 3),
     "a final lone CR": (lambda lines: b"\n".join(lines) + b"\r", "last"),
-    "trailing blanks": (lambda lines: b"\n".join(lines[:2]) + b"\n" + lines[2] + b" \n" + b"\n".join(lines[3:]) + b"\n", 3),
+    "trailing blanks": (lambda lines: b"\n".join(lines[:2]) + b"\n" + lines[2] + b" \n" + b"\n".join(lines[3:]) + b"\n",
+                        3),
 }
 
 
