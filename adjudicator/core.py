@@ -102,6 +102,8 @@ def _check_seed(core: CoreState, closed: int, actor: str, action: SeedContribute
 def _check_reveal(core: CoreState, closed: int, actor: str, action: SecretRevealed) -> list[Violation]:
     if actor != REFEREE:
         return _v("reveal/not-referee", "only the referee reveals dice secrets")
+    if not 1 <= action.epoch <= core.epochs:
+        return _v("reveal/off-chain", f"epoch {action.epoch} is outside the committed dice chain (1 to {core.epochs})")
     if action.epoch > closed:
         return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (closed: 1 to {closed})")
     if action.epoch <= core.revealed_epoch:
@@ -258,7 +260,8 @@ def apply(core: CoreState, event: Envelope) -> CoreState:
 def describe(event: Envelope) -> list[str]:
     action = event.action
     if isinstance(action, SecretRevealed):
-        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch can now be audited"]
+        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch and of those before it "
+                "can now be audited"]
     if isinstance(action, OrdersUnsealed):
         return [f"sealed orders {action.label!r} opened and match their commitment:"] + [f"  {o}" for o in action.orders]
     if isinstance(action, OrdersSealed):
