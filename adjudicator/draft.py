@@ -129,7 +129,14 @@ def memo(state: Any, key: Any, compute: Callable[[], T]) -> T:
 
 def positional(state: Any, key: Any, compute: Callable[[], T]) -> T:
     """memo() for what depends only on where the pieces stand (and on what never changes, such as
-    the map): handed on to the next state by every event that moves, adds and removes no piece."""
+    the map): handed on to the next state by every event that moves, adds and removes no piece.
+    Asked of a draft, it is its base's while no piece has moved in it, and worked out afresh (and
+    not kept) once one has: what a step asks before it moves anything, the check of the same event
+    asked of the state just before."""
+    if isinstance(state, Draft):
+        if state.moved:
+            return compute()
+        state = state.base
     kept = state.__dict__.get(_POSITIONAL)
     if kept is None:
         kept = state.__dict__[_POSITIONAL] = {}
@@ -159,8 +166,8 @@ class _Work:
 class Draft(Generic[S]):
     """One event's working copy of a state. Read `d.base` (the state before the event) or `d.s`
     (the working copy, made at the first use); assign `d.s`'s fields; change pieces only through
-    update, put and remove, never in the dicts themselves. memo() and positional() are for frozen
-    states: in a draft, ask them of `d.base`."""
+    update, put and remove, never in the dicts themselves. memo() is for frozen states: in a draft,
+    ask it of `d.base`; positional() answers a draft too (the base's memo until a piece moves)."""
 
     __slots__ = ("base", "dice", "board", "_s", "_w")
 
@@ -177,6 +184,12 @@ class Draft(Generic[S]):
         if s is None:
             s = self._s = msgspec.structs.replace(self.base)
         return s
+
+    @property
+    def moved(self) -> bool:
+        """Whether a piece has moved, come or gone in this draft."""
+        w = self._w
+        return w is not None and w.moved
 
     @property
     def _work(self) -> _Work:
