@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.paris import Fire, Melee, Move
 from adjudicator.rulesets.paris.command import in_command
 from adjudicator.rulesets.paris.melee import resolve_all
-from adjudicator.rulesets.paris.model import MeleeDecl
+from adjudicator.rulesets.paris.state import MeleeDecl
 from adjudicator.rulesets.paris.work import Work
 from test_paris_helpers import FixedDice, acting, codes, engine_decides_melee, new_state, only, place, post
 

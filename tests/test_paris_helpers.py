@@ -7,7 +7,7 @@ import msgspec
 
 from events.core import DiceCommitment, Envelope, GameCreated
 from adjudicator.rulesets import get
-from adjudicator.rulesets.paris.model import PState
+from adjudicator.rulesets.paris.state import PState
 
 RS = get("paris")
 

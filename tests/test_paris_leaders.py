@@ -8,8 +8,8 @@ import msgspec
 from events.paris import Adjutant, EndMoves, Fire, Hold, Melee, Move, Pass, React, Standing
 from adjudicator.notation import format_action, parse
 from adjudicator.rulesets.paris import hexgrid, leaders, sequence
-from adjudicator.rulesets.paris.legal import leader_moves, unit_moves
-from adjudicator.rulesets.paris.model import PState
+from adjudicator.rulesets.paris.play import leader_moves, unit_moves
+from adjudicator.rulesets.paris.state import PState
 from adjudicator.rulesets.paris.morale import lose_levels
 from adjudicator.rulesets.paris.reactions import eligible
 from adjudicator.rulesets.paris.work import Work
@@ -60,9 +60,11 @@ def test_the_sequence_paused_by_the_placement_goes_on_where_it_was():
     (§8.2); nothing is decided until the adjutant stands on the map, then the window is answered."""
     s = condé_under_fire()
     assert s.phase == "react" and s.window is not None and s.window.react == ("conde-g1",)
-    for side, action in (("huguenot", Hold()), ("huguenot", React(unit="conde-g1", kind="turn", facing="NE")),
-                         ("catholic", EndMoves()), ("huguenot", Move(unit="conde", path=("1110",)))):
-        assert codes(s, side, action) == ["adjutant/pending"], action
+    for side, action, code in (("huguenot", Hold(), "hold/not-now"),
+                               ("huguenot", React(unit="conde-g1", kind="turn", facing="NE"), "react/not-now"),
+                               ("catholic", EndMoves(), "end-moves/not-now"), ("huguenot", Move(unit="conde", path=("1110",)), "move/not-now")):
+        assert codes(s, side, action) == [code], action
+        assert "place the adjutant of conde" in refuse(s, side, action)[0].message
     after = post(s, "huguenot", Adjutant(wing="conde", unit="conde-g1"))
     assert after.phase == "react" and after.window == s.window
     assert post(after, "huguenot", Hold()).phase == "act"
@@ -75,7 +77,7 @@ def test_an_adjutant_placement_is_refused_with_the_rule_it_breaks():
     assert codes(s, "huguenot", Adjutant(wing="conde", unit="picardie")) == ["adjutant/not-in-wing"]
     assert codes(s, "huguenot", Adjutant(wing="conde", unit="conde-g3")) == ["adjutant/unknown-unit"]  # not on the map
     assert codes(s, "huguenot", Adjutant(wing="coligny", unit="coligny-g1")) == ["adjutant/wing"]
-    assert codes(s, "catholic", Adjutant(wing="conde", unit="conde-g1")) == ["adjutant/wrong-side"]
+    assert codes(s, "catholic", Adjutant(wing="conde", unit="conde-g1")) == ["adjutant/not-yours"]
     assert codes(new_state(), "huguenot", Adjutant(wing="conde", unit="conde-g1")) == ["adjutant/not-now"]
     found = refuse(s, "huguenot", Adjutant(wing="conde", unit="coligny-g1"))
     assert found[0].rule == "seed 000 §5.2.2"
@@ -116,7 +118,7 @@ def test_a_leader_killed_in_melee_pauses_the_end_of_the_activation_until_his_adj
     s = post(s, "huguenot", Melee(lead="conde-g1", target="picardie"))
     paused = post(s, "huguenot", EndMoves(), faces=(4, 9))  # the melee roll, then Condé's: 9
     assert "conde" not in paused.leaders and paused.resume == "melee" and paused.phase == "act"
-    assert codes(paused, "huguenot", EndMoves()) == ["adjutant/pending"]
+    assert codes(paused, "huguenot", EndMoves()) == ["end-moves/not-now"]
     after = post(paused, "huguenot", Adjutant(wing="conde", unit="conde-g2"))
     assert after.phase == "reactivate" and after.resume == "" and after.leaders["conde-adjutant-1"].hex == "1212"
 

@@ -6,7 +6,7 @@ import pytest
 
 from events.paris import EndMoves, Hold, Melee, Move
 from adjudicator.rulesets.paris import melee
-from adjudicator.rulesets.paris.model import MeleeDecl
+from adjudicator.rulesets.paris.state import MeleeDecl
 from adjudicator.rulesets.paris.work import Work
 from test_paris_helpers import FixedDice, acting, codes, engine_decides_melee, new_state, only, place, post, standing
 
@@ -166,7 +166,7 @@ def test_reactive_melee_window_then_hold():
     s = acting(s, "nemours", order="march")
     s = post(s, "league", EndMoves())
     assert s.phase == "reactive-melee"
-    assert codes(s, "league", Hold()) == ["hold/wrong-side"]
+    assert codes(s, "league", Hold()) == ["hold/not-yours"]
     s2 = post(s, "royalist", Melee(lead="b-biron", target="nemours-g1"))
     assert s2.melees[0].reactive
 

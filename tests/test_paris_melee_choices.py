@@ -63,7 +63,7 @@ def test_a_retreat_is_refused_with_the_rule_it_breaks():
     s = guards_attacked("D1R2", others=[("suisses", "0909")])
     s = msgspec.structs.replace(s, terrain={"0910": "impassable"})
     r = lambda *path: Retreat(unit="gardes-francais", path=path)  # noqa: E731
-    assert codes(s, "league", r("0809", "0808")) == ["retreat/wrong-side"]
+    assert codes(s, "league", r("0809", "0808")) == ["retreat/not-yours"]
     assert codes(s, "royalist", Retreat(unit="suisses", path=("1009", "1109"))) == ["retreat/unit"]
     assert codes(s, "royalist", r("0809")) == ["retreat/length"]
     assert codes(s, "royalist", r("0809", "0709")) == ["retreat/not-away"]  # back toward the gendarmes
@@ -99,7 +99,7 @@ def test_the_attacker_must_advance_and_may_turn_one_vertex():
     assert codes(s, "league", Advance(unit="nemours-g1", facing="N")) == ["advance/turn"]  # an about-face
     assert codes(s, "league", Advance(unit="nemours-g1", facing="E")) == ["advance/bad-facing"]
     assert codes(s, "league", Advance(unit="gardes-francais")) == ["advance/unit"]
-    assert codes(s, "royalist", Advance(unit="nemours-g1")) == ["advance/wrong-side"]
+    assert codes(s, "royalist", Advance(unit="nemours-g1")) == ["advance/not-yours"]
     kept = post(s, "league", Advance(unit="nemours-g1"))
     assert (kept.units["nemours-g1"].hex, kept.units["nemours-g1"].facing) == ("0810", S)
     turned = post(s, "league", Advance(unit="nemours-g1", facing="SE"))

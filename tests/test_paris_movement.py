@@ -199,7 +199,7 @@ def test_a_post_of_the_wrong_kind_is_refused_with_what_the_game_waits_for():
     from events.paris import EndMoves
 
     v = refuse(s, "huguenot", EndMoves())
-    assert v[0].code == "end/not-now" and "catholic: answer conde-lansq" in v[0].message
+    assert v[0].code == "end-moves/not-now" and "catholic: answer conde-lansq" in v[0].message
 
 
 def test_no_cavalry_fires_at_an_interception():
@@ -218,7 +218,7 @@ def test_no_cavalry_fires_at_an_interception():
 
 def test_every_decision_window_offers_legal_actions():
     """`legal_actions` covers the non-active side's decisions too (drives `adjudicator options` and simulate)."""
-    from adjudicator.rulesets.paris.legal import legal_actions
+    from adjudicator.rulesets.paris.play import legal_actions
 
     s = only(new_state(), "gendarmerie-1", "conde-lansq", "picardie")
     s = place(s, "gendarmerie-1", "0810", "S")

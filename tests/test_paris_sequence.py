@@ -113,7 +113,7 @@ def test_a_wing_cannot_activate_before_higher_priority_wings():
     s = opened({"conde": "attack", "coligny": "attack", "rochefoucault": "march"},
                {"montmorency": "attack", "st-andre": "march", "guise": "rally"})
     assert codes(s, "huguenot", Activate(wing="rochefoucault")) == ["activate/priority"]
-    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/wrong-side"]
+    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/not-yours"]
 
 
 def test_two_passes_in_succession_end_the_activation_phase():
@@ -151,7 +151,7 @@ def test_a_preemption_cannot_be_preempted():
     """§4.4 «Примечание: упреждение нельзя упредить» — a pre-emption cannot be pre-empted."""
     s = _activated()
     s = post(s, "catholic", Preempt(wing="montmorency"), faces=(0,))
-    assert codes(s, "huguenot", Preempt(wing="coligny")) == ["preempt/of-preemption"]
+    assert codes(s, "huguenot", Preempt(wing="coligny")) == ["preempt/not-now"]
     assert "§4.4" in str(__import__("test_paris_helpers").refuse(s, "huguenot", Preempt(wing="coligny"))[0])
 
 
@@ -231,7 +231,7 @@ def test_after_a_pass_the_other_side_activates_its_own_best_wing():
     """§3.2 passing (ruling R11): the passer's higher-priority wings do not hold the other side back."""
     s = opened({"conde": "attack", "coligny": "attack", "rochefoucault": "march"},
                {"montmorency": "march", "st-andre": "march", "guise": "rally"})
-    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/wrong-side"]
+    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/not-yours"]
     s = post(s, "huguenot", Pass())
     assert codes(s, "catholic", Activate(wing="montmorency")) == []
     assert codes(s, "catholic", Activate(wing="guise")) == ["activate/priority"]

@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from adjudicator.rulesets.paris import command, hexgrid, morale, reactions, work
-from adjudicator.rulesets.paris.model import PState
+from adjudicator.rulesets.paris.state import PState
 from adjudicator.rulesets.paris.work import Work, manned_wings
 from conftest import paris_states
 

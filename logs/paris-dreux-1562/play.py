@@ -26,7 +26,6 @@ from adjudicator import games
 from adjudicator.notation import format_action
 from adjudicator.rulesets import get
 from adjudicator.rulesets.paris import hexgrid, sequence
-from adjudicator.rulesets.paris.legal import awaiting
 from adjudicator.rulesets.paris.work import nearest_enemy
 
 RS = get("paris")
@@ -244,7 +243,7 @@ def play(g: Game) -> None:
         if s.turn != turn:
             g.reveal()
             turn = s.turn
-        waits = awaiting(s)
+        waits = RS.awaiting(s)
         if not waits:
             break
         side, what = waits[0].side, waits[0].decision

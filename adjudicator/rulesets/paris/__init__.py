@@ -8,17 +8,22 @@ apply), legal (awaiting, legal actions), notation (verbs), render (the SVG map).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from events.core import Envelope
+from events.core import Action, Envelope
 from events.paris import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
 from adjudicator.legacy import legacy
-from adjudicator.rulesets.paris.legal import awaiting, legal_actions, sealable_orders
-from adjudicator.rulesets.paris.model import PState
+from adjudicator.ruleset import Violation
+from adjudicator.rulesets.paris.apply import AFTER, STEPS
 from adjudicator.rulesets.paris.notation import VERBS
+from adjudicator.rulesets.paris.phases import PHASES
+from adjudicator.rulesets.paris.play import legal_actions, sealable_orders
 from adjudicator.rulesets.paris.render import render_svg
-from adjudicator.rulesets.paris.rules import apply, check_orders, validate
 from adjudicator.rulesets.paris.setup import initial_state
+from adjudicator.rulesets.paris.state import PState
+from adjudicator.rulesets.paris.validate import CHECKS, check_orders
+from adjudicator.rulesets.paris.work import Work
 
 HERE = Path(__file__).parent
 
@@ -31,6 +36,25 @@ def describe(before: PState, after: PState, event: Envelope) -> list[str]:
     return lines
 
 
+def validate(s: PState, actor: str, a: Action) -> list[Violation]:
+    kind = type(a)
+    if kind in PHASES.gated:
+        found = PHASES.gate(s, actor, a)
+        if found:
+            return found
+    check = CHECKS.get(kind)
+    return check(s, actor, a) if check is not None else []
+
+
+def apply(s: PState, event: Envelope, dice: Any) -> PState:
+    w = Work(s, dice)
+    step = STEPS.get(type(event.action))
+    if step is not None:
+        step(w, event)
+    AFTER(w, event)
+    return w.freeze()
+
+
 RULESET = legacy(
     name="paris",
     title='"Paris vaut bien une messe !" (Vae Victis n°50): Dreux 1562, Ivry 1590',
@@ -41,7 +65,7 @@ RULESET = legacy(
     initial_state=initial_state,
     validate=validate,
     apply=apply,
-    awaiting=awaiting,
+    awaiting=lambda s: [] if s.phase == "over" else PHASES.awaiting(s),
     legal_actions=legal_actions,
     describe=describe,
     turn=lambda s: s.turn,

@@ -13,18 +13,14 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Advance, NoAdvance, Retreat
-from adjudicator.ruleset import Awaiting, Violation
-from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import MeleeStep, PState, Unit
+from adjudicator.ruleset import Violation, violation
+from adjudicator.rulesets.paris import decide, hexgrid
+from adjudicator.rulesets.paris.state import MeleeStep, PState, Unit
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
-from adjudicator.rulesets.paris.work import View, Work, standing_mode, units_at
+from adjudicator.rulesets.paris.work import View, Work, units_at
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
-
-
-def _v(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
 
 
 def _next(st: MeleeStep) -> MeleeStep:
@@ -71,8 +67,9 @@ def _retreat(w: Work, st: MeleeStep, u: Unit, n: int, away: str) -> bool:
     if len(paths) == 1:
         follow(w, u.id, paths[0], "the only legal path")
         return True
-    if standing_mode(w, u.side, "retreat") == "auto":
-        follow(w, u.id, paths[0], f"{u.side}'s standing order: retreat auto; the engine chose by ruling R20")
+    how = decide.retreat_by_order(w, u)
+    if how:
+        follow(w, u.id, paths[0], how)
         return True
     w.set(phase="retreat", melee_step=msgspec.structs.replace(st, unit=u.id, hexes=n, away=away))
     w.say(f"{u.id} must retreat {n} hex{'es' if n > 1 else ''} from {u.hex}, away from {away}: {u.side} chooses the path "
@@ -135,18 +132,17 @@ def _advance(w: Work, st: MeleeStep) -> bool:
 
 def _offer(w: Work, st: MeleeStep, u: Unit, into: str, must: bool) -> bool:
     """Ask the owner (advance or not, and the facing), unless a standing order decides (R21, R22)."""
-    mode = standing_mode(w, u.side, "advance")
-    if mode == "ask":
+    choice, why = decide.advance_by_order(w, u, must)
+    if choice == "ask":
         w.set(phase="advance", melee_step=msgspec.structs.replace(st, unit=u.id, into=into, must=must))
         what = "must advance" if must else "may advance"
         rule = "§11.5" if st.ride_through else "§11.4"
         w.say(f"{u.id} {what} into {into}: {u.side} chooses" + ("" if must else " whether, and") + f" its facing (seed 000 {rule})")
         return False
-    if must or mode == "always":
-        why = f"{u.side}'s standing order: advance {mode}" + ("; the advance is compulsory" if must and mode == "never" else "")
+    if choice == "advance":
         advance(w, st, u.id, into, u.facing, why)
     else:
-        w.say(f"{u.id} stays in {u.hex} ({u.side}'s standing order: advance never) (seed 000 §11.4)")
+        w.say(f"{u.id} stays in {u.hex} ({why}) (seed 000 §11.4)")
     return True
 
 
@@ -199,53 +195,25 @@ def decider(s: PState) -> str:
     return u.side if u else ""
 
 
-def _facings(u: Unit) -> tuple[int, int, int]:
+def facings(u: Unit) -> tuple[int, int, int]:
     """§11.4: keep the facing or turn one vertex either way."""
     return u.facing, (u.facing + 1) % 6, (u.facing + 5) % 6
-
-
-def awaiting(s: PState) -> list[Awaiting]:
-    st = s.melee_step
-    u = s.units.get(st.unit) if st else None
-    if u is None:
-        return []
-    if s.phase == "retreat":
-        return [Awaiting(u.side, f"retreat {u.id} {st.hexes} hex{'es' if st.hexes > 1 else ''} from {u.hex}, every step "
-                                 f"farther from the enemy at {st.away}: `retreat {u.id} HEX...` (seed 000 §11.4, ruling R20)")]
-    keep, right, left = (hexgrid.VERTICES[f] for f in _facings(u))
-    how = f"`advance {u.id}` keeps its facing {keep}; `advance {u.id} {right}` or `{left}` turns one vertex"
-    if st.must:
-        rule = "§11.5: it rides through " + st.defender_hex if st.ride_through else "§11.4"
-        return [Awaiting(u.side, f"{u.id} must advance into {st.into}: {how} (seed 000 {rule})")]
-    return [Awaiting(u.side, f"{u.id} may advance into {st.into}, which the attacker left: {how}; or `no advance` "
-                             "(seed 000 §11.4)")]
-
-
-def options(s: PState, side: str) -> list:
-    st = s.melee_step
-    u = s.units.get(st.unit) if st else None
-    if u is None or u.side != side:
-        return []
-    if s.phase == "retreat":
-        return [Retreat(unit=u.id, path=p) for p in retreat_paths(s, u, st.hexes, st.away)]
-    acts: list = [Advance(unit=u.id, facing=hexgrid.VERTICES[f]) for f in _facings(u)]
-    return acts if st.must else acts + [NoAdvance()]
 
 
 def check_retreat(s: PState, a: Retreat) -> list[Violation]:
     """After the phase and side checks: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
     st = s.melee_step
     if a.unit != st.unit:
-        return _v("retreat/unit", "§11.4", f"{st.unit} is the unit that retreats now, not {a.unit}")
+        return violation("retreat/unit", "seed 000 §11.4", f"{st.unit} is the unit that retreats now, not {a.unit}")
     if len(a.path) != st.hexes:
-        return _v("retreat/length", "§11.4", f"{st.unit} retreats exactly {st.hexes} hex{'es' if st.hexes > 1 else ''} "
+        return violation("retreat/length", "seed 000 §11.4", f"{st.unit} retreats exactly {st.hexes} hex{'es' if st.hexes > 1 else ''} "
                   f"(the number after R), not {len(a.path)}")
     u = s.units[st.unit]
     here = u.hex
     for h in a.path:
         found = retreat_problem(s, u, here, h, st.away)
         if found:
-            return _v(*found)
+            return found
         here = h
     return []
 
@@ -254,14 +222,14 @@ def check_advance(s: PState, a: Advance) -> list[Violation]:
     st = s.melee_step
     if a.unit != st.unit:
         who = "the lead unit advances (§11.2)" if st.unit == st.lead else "the defender advances"
-        return _v("advance/unit", "§11.4", f"{st.unit} is the unit that may advance now, not {a.unit}: {who}")
+        return violation("advance/unit", "seed 000 §11.4", f"{st.unit} is the unit that may advance now, not {a.unit}: {who}")
     if a.facing:
         try:
             f = hexgrid.parse_facing(a.facing)
         except ValueError as e:
-            return _v("advance/bad-facing", "§7", str(e))
-        if f not in _facings(s.units[st.unit]):
-            return _v("advance/turn", "§11.4", "a unit advancing may turn one vertex on entering the hex, no more "
+            return violation("advance/bad-facing", "seed 000 §7", str(e))
+        if f not in facings(s.units[st.unit]):
+            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, no more "
                       f"({hexgrid.turn_steps(s.units[st.unit].facing, f)} asked)")
     return []
 
@@ -271,7 +239,7 @@ def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
     if st.must:
         why = "the winner of a Passage à travers rides on into the next hex (seed 000 §11.5)" if st.ride_through \
             else "when the defender retreats the attacker must advance into the vacated hex"
-        return _v("advance/compulsory", "§11.4", f"{st.unit} must advance: {why}")
+        return violation("advance/compulsory", "seed 000 §11.4", f"{st.unit} must advance: {why}")
     return []
 
 

@@ -4,7 +4,7 @@ units in command, never through an enemy unit or impassable terrain."""
 from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY
 from adjudicator.rulesets.paris.work import View, Work, enemy_hexes, inside, terrain_with, wing_members
 
 _LINES: dict[tuple, frozenset[str]] = {}

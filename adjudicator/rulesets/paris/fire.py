@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import Unit
+from adjudicator.rulesets.paris.state import Unit
 from adjudicator.rulesets.paris.morale import destroy, leader_risk, morale_check
 from adjudicator.rulesets.paris.work import View, Work, los, terrain_row, terrain_with, units_at
 

@@ -10,16 +10,12 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Adjutant, React
-from adjudicator.ruleset import Awaiting, Violation
-from adjudicator.rulesets.paris import hexgrid, reach
-from adjudicator.rulesets.paris.model import Leader, PState, Unit
-from adjudicator.rulesets.paris.work import View, Work, los, nearest_enemy, standing_mode, units_at
+from adjudicator.ruleset import Violation, violation
+from adjudicator.rulesets.paris import decide, hexgrid, reach
+from adjudicator.rulesets.paris.state import Leader, PState, Unit
+from adjudicator.rulesets.paris.work import View, Work, los, nearest_enemy, units_at
 
 RULE_ADJUTANT = "§5.2.2"
-
-
-def _v(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
 
 
 # -- the adjutant (§5.2.2, ruling R27) -------------------------------------------------------
@@ -35,18 +31,12 @@ def _adjutant_for(w: Work, fallen: Leader) -> Leader:
                   ma=fallen.ma, hex="", adjutant=True)
 
 
-def engine_choice(s: View, wing: str) -> Unit | None:
-    """Ruling R27, under `standing adjutant auto`: the wing's first unit by id, artillery last."""
-    members = [u for u in s.units.values() if u.wing == wing]
-    return min(members, key=lambda u: (u.artillery, u.id)) if members else None
-
-
 def replace_fallen(w: Work, fallen: Leader) -> None:
     """§5.2.2: an adjutant with the same order replaces a fallen wing leader, placed with any unit of
     the wing by its owner; the game waits for that choice (R27) unless his standing order is auto.
     A wing whose leader falls before it activated cannot activate this turn (R28)."""
     wing = w.wings[fallen.wing]
-    if engine_choice(w, wing.id) is None:
+    if decide.adjutant_unit(w, wing.id) is None:
         w.set_wing(wing.id, barred=True)  # no unit left: no replacement (§5.2.2)
         return
     adj = _adjutant_for(w, fallen)
@@ -54,10 +44,9 @@ def replace_fallen(w: Work, fallen: Leader) -> None:
     w.set_wing(wing.id, leader=adj.id, barred=wing.barred or barred)
     if barred:
         w.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
-    if standing_mode(w, fallen.side, "adjutant") == "auto":
-        unit = engine_choice(w, wing.id)
-        place(w, adj, unit.id, f"{fallen.side}'s standing order: adjutant auto; the engine placed him on {fallen.side}'s "
-                               "behalf with the wing's first unit (ruling R27)")
+    unit = decide.adjutant_unit(w, wing.id) if decide.places_adjutant(w, fallen.side) else None
+    if unit is not None:
+        place(w, adj, unit.id, decide.placed_by_order(fallen.side))
         return
     w.set(adjutants_due=w.adjutants_due + (adj,))
     w.say(f"{adj.id} (rating {adj.rating}, ruling R27) replaces {fallen.name} under the same order ({wing.order}); "
@@ -90,32 +79,18 @@ def waiting_for(s: PState) -> str:
     return "; ".join(f"{x.side} to place the adjutant of {x.wing} (`adjutant {x.wing} UNIT`)" for x in s.adjutants_due)
 
 
-def awaiting(s: PState) -> list[Awaiting]:
-    sides = dict.fromkeys(x.side for x in s.adjutants_due)
-    return [Awaiting(side, "place the adjutant of " + ", ".join(
-        f"{x.wing} with one of its units ({', '.join(sorted(u.id for u in s.units.values() if u.wing == x.wing))})"
-        for x in s.adjutants_due if x.side == side) + ": `adjutant WING UNIT` (seed 000 §5.2.2)") for side in sides]
-
-
-def check_paused(s: PState) -> list[Violation]:
-    """Nothing else happens until the adjutants are placed: the sequence under way is paused (R27)."""
-    return _v("adjutant/pending", RULE_ADJUTANT, f"the game waits for {waiting_for(s)}")
-
-
 def check_placement(s: PState, actor: str, a: Adjutant) -> list[Violation]:
-    if not s.adjutants_due:
-        return _v("adjutant/not-now", RULE_ADJUTANT, "no adjutant waits to be placed: one is placed when a wing leader falls")
     adj = due(s, a.wing)
     if adj is None:
-        return _v("adjutant/wing", RULE_ADJUTANT, f"{a.wing!r} has no adjutant to place; the game waits for {waiting_for(s)}")
+        return violation("adjutant/wing", "seed 000 §5.2.2", f"{a.wing!r} has no adjutant to place; the game waits for {waiting_for(s)}")
     if actor != adj.side:
-        return _v("adjutant/wrong-side", RULE_ADJUTANT, f"the adjutant of {a.wing} is {adj.side}'s to place, not {actor}'s")
+        return violation("adjutant/wrong-side", "seed 000 §5.2.2", f"the adjutant of {a.wing} is {adj.side}'s to place, not {actor}'s")
     u = s.units.get(a.unit)
     if u is None:
-        return _v("adjutant/unknown-unit", RULE_ADJUTANT, f"no unit {a.unit!r} on the map: the adjutant joins a unit of {a.wing} "
+        return violation("adjutant/unknown-unit", "seed 000 §5.2.2", f"no unit {a.unit!r} on the map: the adjutant joins a unit of {a.wing} "
                   "still in play")
     if u.wing != a.wing:
-        return _v("adjutant/not-in-wing", RULE_ADJUTANT, f"{a.unit} belongs to {u.wing}: the adjutant «ставится с любым отрядом "
+        return violation("adjutant/not-in-wing", "seed 000 §5.2.2", f"{a.unit} belongs to {u.wing}: the adjutant «ставится с любым отрядом "
                   f"этого крыла», with a unit of {a.wing}")
     return []
 
@@ -127,14 +102,9 @@ def apply_placement(w: Work, actor: str, a: Adjutant) -> None:
 def place_by_standing_order(w: Work, side: str) -> None:
     """A side that sets `standing adjutant auto` while its adjutants wait has them placed at once."""
     for adj in [x for x in w.adjutants_due if x.side == side]:
-        unit = engine_choice(w, adj.wing)
-        place(w, adj, unit.id, f"{side}'s standing order: adjutant auto; the engine placed him on {side}'s behalf with the "
-                               "wing's first unit (ruling R27)")
-
-
-def placements(s: PState, side: str) -> list[Adjutant]:
-    return [Adjutant(wing=x.wing, unit=u.id) for x in s.adjutants_due if x.side == side
-            for u in sorted(s.units.values(), key=lambda u: u.id) if u.wing == x.wing]
+        unit = decide.adjutant_unit(w, adj.wing)
+        if unit is not None:
+            place(w, adj, unit.id, decide.placed_by_order(side))
 
 
 # -- a leader's reaction movement (§5.2, §8.2, ruling R41) -----------------------------------
@@ -166,24 +136,24 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
     farther from the unit he reacts to."""
     ld = s.leaders[a.unit]
     if a.kind != "retreat":
-        return _v("react/leader-turn", "§8.2", f"{a.unit} is a leader: he has no facing to turn; his reaction is a retreat "
+        return violation("react/leader-turn", "seed 000 §8.2", f"{a.unit} is a leader: he has no facing to turn; his reaction is a retreat "
                   "(`react LEADER retreat HEX...`, ruling R41)")
     lay = s.layout
     here, cost = ld.hex, 0
     for h in a.path:
         if not reach.passable(s, h) or h not in hexgrid.neighbours(here, lay):
-            return _v("react/retreat-path", "§8.2", f"{h} is not a passable hex on the map next to {here}")
+            return violation("react/retreat-path", "seed 000 §8.2", f"{h} is not a passable hex on the map next to {here}")
         if nearest_enemy(s, ld.side, h) <= 1:
-            return _v("react/retreat-adjacent", "§8.2", f"{a.unit} may not enter {h}: a reaction retreat never comes next to an "
+            return violation("react/retreat-adjacent", "seed 000 §8.2", f"{a.unit} may not enter {h}: a reaction retreat never comes next to an "
                       "enemy unit («Он не может оказываться рядом с вражеским отрядом»)")
         cost += reach.leader_cost(s, h)
         if cost > ld.ma:
-            return _v("react/retreat-mp", "§8.2", f"the retreat costs more than {a.unit}'s {ld.ma} MP")
+            return violation("react/retreat-mp", "seed 000 §8.2", f"the retreat costs more than {a.unit}'s {ld.ma} MP")
         here = h
     if not a.path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(ld.hex, trig.hex, lay):
-        return _v("react/retreat-farther", "§8.2", "a reaction retreat must end farther from the enemy unit")
+        return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
     if not any(u.wing == ld.wing for u in units_at(s, here)):
-        return _v("react/leader-alone", "§5.2", f"{a.unit} must end his movement stacked with a unit of {ld.wing} "
+        return violation("react/leader-alone", "seed 000 §5.2", f"{a.unit} must end his movement stacked with a unit of {ld.wing} "
                   "(«Он должен всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)")
     return []
 
@@ -193,12 +163,6 @@ def apply_reaction(w: Work, a: React) -> None:
     w.mark("move", ld.hex, a.path[-1])
     w.set_leader(a.unit, hex=a.path[-1], reacted=True)
     w.say(f"leader {ld.name} reacts: retreats {'→'.join((ld.hex,) + a.path)} (seed 000 §5.2, §8.2, ruling R41)")
-
-
-def retreat_options(s: PState, lid: str, away: str) -> list[React]:
-    """Every reaction retreat open to a leader, one per end hex (its cheapest path)."""
-    found = reach.leader_retreats(s, s.leaders[lid], away)
-    return [React(unit=lid, kind="retreat", path=found[h]) for h in sorted(found)]
 
 
 # -- a leader whose unit is gone (§5.2, §9.1, ruling R42) ------------------------------------

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import msgspec
 
-from adjudicator.ruleset import Violation
+from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import aftermath, hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
-from adjudicator.rulesets.paris.model import MeleeDecl, MeleeStep, Unit
+from adjudicator.rulesets.paris.state import MeleeDecl, MeleeStep, Unit
 from adjudicator.rulesets.paris.morale import destroy, lose_levels
 from adjudicator.rulesets.paris.work import View, Work, effective_morale, terrain_row, units_at
 
@@ -35,10 +35,6 @@ def parse_result(code: str) -> Result:
         raise ValueError(f"{code!r} is not a melee result (A1-D2R2 form)")
     a, ar, d, dr, p = m.groups()
     return Result(int(a or 0), int(ar or 0), int(d or 0), int(dr or 0), bool(p))
-
-
-def V(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
 
 
 def defender_in(s: View, h: str, side: str, by_hex: dict[str, list[Unit]] | None = None) -> Unit | None:
@@ -68,36 +64,35 @@ def attacker_problem(s: View, u: Unit, target: Unit, reactive: bool) -> str:
 
 
 def check_declare(s: View, actor: str, lead: str, supports: tuple[str, ...], target: str, reactive: bool) -> list[Violation]:
-    code = "melee"
     ids = (lead,) + supports
     if len(set(ids)) != len(ids):
-        return V(f"{code}/twice", "§11.2", "a unit is named twice in one melee")
+        return violation("melee/twice", "seed 000 §11.2", "a unit is named twice in one melee")
     t = s.units.get(target)
     if t is None:
-        return V(f"{code}/unknown-target", "§11.2", f"no unit {target!r}")
+        return violation("melee/unknown-target", "seed 000 §11.2", f"no unit {target!r}")
     if t.side == actor:
-        return V(f"{code}/friendly", "§11.2", f"{target} is your own unit")
+        return violation("melee/friendly", "seed 000 §11.2", f"{target} is your own unit")
     taken = {x for m in s.melees for x in (m.lead,) + m.supports}
     targeted = {s.units[m.target].hex for m in s.melees if m.target in s.units}
     if t.hex in targeted:
-        return V(f"{code}/target-taken", "§11.2", f"a melee is already declared against {t.hex}: add supports to it instead (ruling R17)")
+        return violation("melee/target-taken", "seed 000 §11.2", f"a melee is already declared against {t.hex}: add supports to it instead (ruling R17)")
     for uid in ids:
         u = s.units.get(uid)
         if u is None:
-            return V(f"{code}/unknown-unit", "§11.2", f"no unit {uid!r}")
+            return violation("melee/unknown-unit", "seed 000 §11.2", f"no unit {uid!r}")
         if u.side != actor:
-            return V(f"{code}/not-yours", "§11.2", f"{uid} is not {actor}'s")
+            return violation("melee/not-yours", "seed 000 §11.2", f"{uid} is not {actor}'s")
         if uid in taken:
-            return V(f"{code}/unit-taken", "§11.2", f"{uid} is already in a declared melee")
+            return violation("melee/unit-taken", "seed 000 §11.2", f"{uid} is already in a declared melee")
         if not reactive and u.wing != s.active_wing:
-            return V(f"{code}/not-active", "§11.2", f"{uid} is not in the active wing {s.active_wing}")
+            return violation("melee/not-active", "seed 000 §11.2", f"{uid} is not in the active wing {s.active_wing}")
         if reactive and uid in targeted_hex_units(s):
-            return V(f"{code}/reactive-attacked", "§11.2", f"{uid} has a melee declared against it: no reactive melee")
+            return violation("melee/reactive-attacked", "seed 000 §11.2", f"{uid} has a melee declared against it: no reactive melee")
         why = attacker_problem(s, u, t, reactive)
         if why:
-            return V(f"{code}/illegal", "§11.5" if "never" in why else "§11.2", why)
+            return violation("melee/illegal", "seed 000 §11.5" if "never" in why else "§11.2", why)
     if reactive and s.units[target].side != s.active_side:
-        return V(f"{code}/reactive-target", "§11.2", "a reactive melee is against an active unit")
+        return violation("melee/reactive-target", "seed 000 §11.2", "a reactive melee is against an active unit")
     # more than five may support; only five count towards the modifier (§11.3, applied in resolution)
     return []
 

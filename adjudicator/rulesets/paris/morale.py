@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
-from adjudicator.rulesets.paris.model import LEVELS, Leader, Unit
+from adjudicator.rulesets.paris.state import LEVELS, Leader, Unit
 from adjudicator.rulesets.paris.work import View, Work, effective_morale, manned_wings, on_map, terrain_row, units_at
 
 RULE_MORALE = "seed 000 §12.1"
@@ -147,26 +148,26 @@ def _step_key(s: View, u: Unit, here: str, h: str, away: str) -> tuple[int, int,
     return edge, -farther, h
 
 
-def retreat_problem(s: View, u: Unit, here: str, h: str, away: str) -> tuple[str, str, str] | None:
-    """Why `u` may not step from `here` into `h` on a melee retreat away from `away`, as (code, rule,
-    reason), or None if it may: next to the hex it leaves, on the map, passable, no enemy in it, the
-    stacking limits of §9.1 (which also bar passing through), farther from `away` at every step (R20)."""
+def retreat_problem(s: View, u: Unit, here: str, h: str, away: str) -> list[Violation]:
+    """Why `u` may not step from `here` into `h` on a melee retreat away from `away` (none if it
+    may): next to the hex it leaves, on the map, passable, no enemy in it, the stacking limits of
+    §9.1 (which also bar passing through), farther from `away` at every step (R20)."""
     lay = s.layout
     if not on_map(s, h):
-        return "retreat/off-map", "§11.4", f"{h} is off the map"
+        return violation("retreat/off-map", "seed 000 §11.4", f"{h} is off the map")
     if h not in hexgrid.neighbours(here, lay):
-        return "retreat/not-adjacent", "§11.4", f"{h} is not next to {here}: a retreat goes hex by hex"
+        return violation("retreat/not-adjacent", "seed 000 §11.4", f"{h} is not next to {here}: a retreat goes hex by hex")
     if terrain_row(s, h).get("impassable"):
-        return "retreat/impassable", "§8.1", f"{h} is impassable terrain (ruling R20)"
+        return violation("retreat/impassable", "seed 000 §8.1", f"{h} is impassable terrain (ruling R20)")
     if any(o.side != u.side for o in units_at(s, h)):
-        return "retreat/enemy", "§9.1", f"{h} holds an enemy unit (ruling R20)"
+        return violation("retreat/enemy", "seed 000 §9.1", f"{h} holds an enemy unit (ruling R20)")
     if not can_stack(s, u, h):
-        return "retreat/stacking", "§9.1", f"{u.id} may not enter or pass through {h}: one infantry or cavalry unit a hex, " \
-            "and only cavalry with a forlorn hope"
+        return violation("retreat/stacking", "seed 000 §9.1", f"{u.id} may not enter or pass through {h}: one infantry or "
+                         "cavalry unit a hex, and only cavalry with a forlorn hope")
     if hexgrid.distance(h, away, lay) <= hexgrid.distance(here, away, lay):
-        return "retreat/not-away", "§11.4", f"{h} is no farther than {here} from the enemy at {away}: every step of a retreat " \
-            "leads away from it (ruling R20)"
-    return None
+        return violation("retreat/not-away", "seed 000 §11.4", f"{h} is no farther than {here} from the enemy at {away}: "
+                         "every step of a retreat leads away from it (ruling R20)")
+    return []
 
 
 def retreat_paths(s: View, u: Unit, n: int, away: str) -> list[tuple[str, ...]]:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import msgspec
 
-from adjudicator.ruleset import Violation
+from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import hexgrid, reactions
-from adjudicator.rulesets.paris.model import LEVELS, ORDERS, PState
+from adjudicator.rulesets.paris.state import LEVELS, ORDERS, PState
 from adjudicator.rulesets.paris.morale import destroy
 from adjudicator.rulesets.paris.work import Work, on_map
 
@@ -54,7 +54,7 @@ def _hex_ok(s: PState, h: str) -> bool:
 
 def check(s: PState, decision: str) -> list[Violation]:
     got = parse(s, decision)
-    return [Violation("ruling/override", RULE, got)] if isinstance(got, str) else []
+    return violation("ruling/override", RULE, got) if isinstance(got, str) else []
 
 
 def apply(w: Work, decision: str, reason: str) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterable
 from itertools import repeat
 
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import Leader, Unit
+from adjudicator.rulesets.paris.state import Leader, Unit
 from adjudicator.rulesets.paris.work import View, enemy_hexes, on_map, terrain_row, wing_members
 
 

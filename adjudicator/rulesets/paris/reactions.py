@@ -7,11 +7,11 @@ from operator import itemgetter
 
 import msgspec
 
-from adjudicator.rulesets.paris import hexgrid, leaders
+from adjudicator.rulesets.paris import decide, hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
-from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Unit, Window
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, Unit, Window
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, los, others, standing_mode, units_at
+from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, los, others, units_at
 
 
 def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
@@ -125,32 +125,27 @@ def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = (), c
     fire, inter, react = eligible(w, trig_id, event, fired_on)
     stopped = False
     if inter:
-        m = standing_mode(w, side, "intercept")
-        if m == "always":
-            for uid in inter:
-                w.say(f"standing order of {side}: intercept always")
+        auto = decide.answered(w, side, "intercept", inter)
+        if auto is not None:
+            for uid in auto:
+                decide.acting_for(w, side, "intercept")
                 if attempt_intercept(w, uid, trig_id):
                     stopped = True
                     break
-            inter = []
-        elif m == "never":
-            w.say(f"{side}'s standing order: intercept never ({', '.join(inter)} eligible)")
             inter = []
     if stopped:
         # §8.3 «при перехвате никакие отряды кавалерии ... не могут стрелять»
         fire = [u for u in fire if not w.units[u].cavalry] if fire else fire
     if fire:
-        m = standing_mode(w, side, "defensive-fire")
-        if m == "always":
-            w.say(f"standing order of {side}: defensive fire always")
-            for uid in fire:
+        auto = decide.answered(w, side, "defensive-fire", fire)
+        if auto is not None:
+            if auto:
+                decide.acting_for(w, side, "defensive-fire")
+            for uid in auto:
                 if trig_id in w.units and uid in w.units:
                     defensive_fire(w, uid, trig_id)
             fire = []
-        elif m == "never":
-            w.say(f"{side}'s standing order: defensive fire never ({', '.join(fire)} eligible)")
-            fire = []
-    if react and standing_mode(w, side, "react") == "never":
+    if react and not decide.reacts(w, side):
         react = []
     t = w.units.get(trig_id)
     if t is None or t.level >= 2:

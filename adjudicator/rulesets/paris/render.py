@@ -7,7 +7,7 @@ import math
 from html import escape
 
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import LEVELS, PState
+from adjudicator.rulesets.paris.state import LEVELS, PState
 
 R = 20.0  # hex radius in px
 W3 = math.sqrt(3)

@@ -3,13 +3,35 @@ order change, re-activation, passing, the rout phase, the end of the turn and vi
 
 from __future__ import annotations
 
-from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import ORDERS, Wing
+from adjudicator.rulesets.paris import decide, hexgrid, melee
+from adjudicator.rulesets.paris.state import ORDERS, PState, Wing
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, edge_facing, toward_edge
 from adjudicator.rulesets.paris.movement import step_cost, turn_cost
 from adjudicator.rulesets.paris.work import View, Work, leader_of, manned_wings, units_at
 
 PRIORITY = {o: i for i, o in enumerate(ORDERS)}  # 0 = highest (§1.2)
+
+
+def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str, str], str]:
+    """Turn-1 orders, one line per wing: `WING attack|march|rally` (§3.1, §6.1); the orders by wing,
+    or what is wrong with them."""
+    own = {w.id for w in s.wings.values() if w.side == side}
+    got: dict[str, str] = {}
+    for n, line in enumerate(lines, 1):
+        parts = line.lower().replace(":", " ").split()
+        if len(parts) != 2 or parts[0] not in own or parts[1].rstrip("!") not in ORDERS:
+            return {}, (f"order line {n} ({line!r}): write `WING ORDER`, WING one of {', '.join(sorted(own))}, "
+                        "ORDER attack, march or rally")
+        if parts[0] in got:
+            return {}, f"order line {n}: wing {parts[0]} is given two orders"
+        got[parts[0]] = parts[1].rstrip("!")
+    missing = own - set(got)
+    if missing:
+        return {}, f"every wing needs an order: missing {', '.join(sorted(missing))}"
+    g = s.option_data.get("guise")
+    if g and s.side_names.get(side) == s.side_names.get(s.wings[g["wing"]].side) and got.get(g["wing"]) != g["order"]:
+        return {}, f"Dreux option guise: {g['wing']} starts under {g['order']}"
+    return got, ""
 
 
 def can_activate(s: View, w: Wing) -> bool:
@@ -86,12 +108,47 @@ def begin_activation(w: Work, wing_id: str, preempting: bool = False, reactivate
     w.set(active_wing=wing_id, acting_unit="", preempting=preempting, reactivated=reactivated, melees=(),
           finish_after_melee=False, passes=0, window=None)
     other = w.other(wing.side)
-    if not preempting and preempt_candidates(w, other) and w.standing.get(other, {}).get("preempt", "ask") != "never":
+    if not preempting and preempt_candidates(w, other) and decide.waits_for_preemption(w, other):
         w.set(phase="preempt")
     else:
-        if not preempting and preempt_candidates(w, other):
-            w.say(f"{other}'s standing order: pre-empt never")
         w.set(phase="act")
+
+
+def end_moves(w: Work, finish: bool) -> None:
+    """§3.2 Г: the unit actions are over; the other side may declare reactive melees (§11.2), then
+    the melees are fought."""
+    w.set(finish_after_melee=finish, acting_unit="")
+    if melee.reactive_candidates(w) and decide.asks_reactive_melee(w, w.other(w.active_side)):
+        w.set(phase="reactive-melee")
+        return
+    after_melees(w)
+
+
+def after_melees(w: Work) -> None:
+    """§3.2 Г-Е: the melees are fought (§11.2), then the wing may try to re-activate (§4.3) or its
+    activation is over."""
+    if not melee.resolve_all(w):
+        return  # a retreat or an advance waits for its owner (§11.4); this goes on after it
+    if w.adjutants_due:
+        w.set(resume="melee")  # §5.2.2, R27: what follows the melees waits for the adjutant (his rating counts in it)
+        return
+    check_victory(w)
+    if w.result:
+        return
+    wing = w.wings.get(w.active_wing)
+    can_try = wing is not None and wing.order in ("attack", "march") and not wing.no_reactivation \
+        and wing.leader in w.leaders and wing.id in manned_wings(w)
+    if w.finish_after_melee or not can_try:
+        finish(w)
+    else:
+        w.set(phase="reactivate", acting_unit="")
+
+
+def resume(w: Work) -> None:
+    """The last due adjutant is placed: the sequence he paused goes on (ruling R27)."""
+    if not w.adjutants_due and w.resume == "melee":
+        w.set(resume="")
+        after_melees(w)
 
 
 def preempt_candidates(s: View, side: str) -> list[Wing]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
 from events.core import GameCreated
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import ARTILLERY, Leader, Mark, PState, Unit, Wing
+from adjudicator.rulesets.paris.state import ARTILLERY, Leader, Mark, PState, Unit, Wing
 
 
 # the Work's own attributes: never shadowed by a field of the state
@@ -169,11 +169,6 @@ class Work:
 
 View = Work | PState
 """Read-only helpers below take either a PState or a Work: a Work has every field of its state."""
-
-
-def standing_mode(s: View, side: str, kind: str) -> str:
-    """How `side`'s standing order decides `kind` on its behalf; "ask" when it posted none."""
-    return s.standing.get(side, {}).get(kind, "ask")
 
 
 def on_map(s: View, h: str) -> bool:

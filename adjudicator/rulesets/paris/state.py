@@ -14,16 +14,6 @@ INFANTRY = frozenset("SLTFHE")
 ARTILLERY = "ART"
 ORDERS = ("attack", "march", "rally")  # §1.2, in priority order
 LEVELS = ("normal", "disorder", "shaken", "broken")  # §12
-STANDING_KINDS = {
-    "preempt": ("ask", "never"),
-    "defensive-fire": ("ask", "always", "never"),
-    "intercept": ("ask", "always", "never"),
-    "react": ("ask", "never"),
-    "reactive-melee": ("ask", "never"),
-    "retreat": ("ask", "auto"),  # the path of a melee retreat (§11.4, ruling R20)
-    "advance": ("ask", "always", "never"),  # the advance after a melee and its one-vertex turn (§11.4, R21, R22)
-    "adjutant": ("ask", "auto"),  # where a fallen wing leader's adjutant is placed (§5.2.2, ruling R27)
-}
 
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True, gc=False):

@@ -1,77 +1,39 @@
-"""Who must decide what (`awaiting`) and what they may post (`legal_actions`), for every decision."""
+"""What a side may post now (`legal_actions`, for `options` and random play), and the turn-1 orders
+it may seal (`sealable_orders`): every legal action, in an order that never changes, so that a
+simulated game with a given seed is always the same game."""
 
 from __future__ import annotations
 
 import itertools
 
 from events.core import Action
-from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
-                          Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
-from adjudicator.ruleset import Awaiting
-from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, reach, reactions, sequence
-from adjudicator.rulesets.paris.model import ORDERS, Leader, PState, Unit
-from adjudicator.rulesets.paris.morale import can_stack
+from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
+                          NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Turn)
+from adjudicator.rulesets.paris import aftermath, hexgrid, melee, reach, reactions, sequence
+from adjudicator.rulesets.paris.state import ORDERS, Leader, PState, Unit
+from adjudicator.rulesets.paris.morale import can_stack, retreat_paths
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
+from adjudicator.rulesets.paris.validate import CHECKS
 from adjudicator.rulesets.paris.work import effective_ma, leader_of
-
-def awaiting(s: PState) -> list[Awaiting]:
-    if s.phase == "over" or s.result:
-        return []
-    if s.adjutants_due:
-        return leaders.awaiting(s)  # §5.2.2, R27: before anything else
-    if s.phase == "orders":
-        if len(s.seals) < 2:
-            return [Awaiting(p, "seal your turn-1 orders, one line per wing: WING attack|march|rally (seed 000 §3.1)")
-                    for p in s.players if p not in s.seals]
-        return [Awaiting(p, "unseal your turn-1 orders: they are revealed together (seed 000 §3.1)")
-                for p in s.players if p not in s.unsealed]
-    act = s.active_side
-    if s.phase == "select":
-        allowed = ", ".join(w.id for w in sequence.allowed_wings(s, s.to_play))
-        return [Awaiting(s.to_play, f"turn {s.turn}: activate a wing ({allowed}) or pass (seed 000 §4.2)")]
-    if s.phase == "preempt":
-        cands = ", ".join(w.id for w in sequence.preempt_candidates(s, s.other(act)))
-        return [Awaiting(s.other(act), f"pre-empt {s.active_wing}'s activation with {cands}, or `no preempt` (seed 000 §4.4)")]
-    if s.phase == "act":
-        return [Awaiting(act, f"act with {s.active_wing} ({s.wings[s.active_wing].order}): move, turn, fire, rally, melee; "
-                              "then `end moves` or `end activation` (seed 000 §3.2)")]
-    if s.phase == "react":
-        win = s.window
-        parts = [f"fire ({', '.join(win.fire)})" if win.fire else "", f"intercept ({', '.join(win.intercept)})" if win.intercept else "",
-                 f"react ({', '.join(win.react)})" if win.react else ""]
-        return [Awaiting(s.other(act), f"answer {win.trigger} ({win.event}): " + ", ".join(p for p in parts if p)
-                         + ", or `hold` (seed 000 §8.2, §8.3, §10.3)")]
-    if s.phase == "reactive-melee":
-        cands = ", ".join(u.id for u in melee.reactive_candidates(s))
-        return [Awaiting(s.other(act), f"declare reactive melees ({cands}), then `hold` (seed 000 §11.2)")]
-    if s.phase == "reactivate":
-        return [Awaiting(act, f"`reactivate` {s.active_wing} or `end activation` (seed 000 §4.3)")]
-    if s.phase in ("retreat", "advance"):
-        return aftermath.awaiting(s)
-    return []
-
 
 def sealable_orders(s: PState, side: str) -> list[tuple[str, ...]]:
     """§3.1: every set of turn-1 orders `side` may seal now, one line per wing. No commitment is made
     here: only a salt of the side's own (`adjudicator seal`, or random play's generator) keeps its orders
     from whoever tries the few sets."""
-    from adjudicator.rulesets.paris.rules import parse_orders
-
     if s.phase != "orders" or side not in s.players or side in s.seals:
         return []
     wings = sorted(w.id for w in s.wings.values() if w.side == side)
     out = []
     for combo in itertools.product(ORDERS, repeat=len(wings)):
         lines = tuple(f"{w} {o}" for w, o in zip(wings, combo))
-        if not parse_orders(s, side, lines)[1]:
+        if not sequence.parse_orders(s, side, lines)[1]:
             out.append(lines)
     return out
 
 
 def _valid(s: PState, side: str, acts: list[Action]) -> list[Action]:
-    from adjudicator.rulesets.paris.rules import validate
-
-    return [a for a in acts if not validate(s, side, a)]
+    """The actions the rules let `side` take (the phase and the side are right by construction)."""
+    return [a for a in acts if not CHECKS[type(a)](s, side, a)]
 
 
 def _unit_actions(s: PState, side: str) -> list[Action]:
@@ -109,7 +71,7 @@ def unit_moves(s: PState, side: str, u: Unit, board: reach.Board | None = None) 
     """§8.1: one move to every hex the unit can reach by its front hexes with the MP it has left (the
     cheapest path there), under the stacking (§9.1), order (§6.2) and command (§5.1.2) limits that
     `movement.check_move` enforces on each hex entered and on where the move ends."""
-    if u.artillery or u.level >= 2 or acting_check(s, side, u.id, "move"):
+    if s.phase != "act" or side != s.active_side or u.artillery or u.level >= 2 or acting_check(s, u.id, "move"):
         return []
     b = board or reach.Board(s)
     lay = s.layout
@@ -185,43 +147,89 @@ def _melee_actions(s: PState, side: str, reactive: bool) -> list[Action]:
     return out
 
 
-def legal_actions(s: PState, side: str) -> list[Action]:
-    if s.phase == "over":
+def _select(s: PState, side: str) -> list[Action]:
+    """§4.2: the wings `side` may activate now, or a pass."""
+    if side != s.to_play:
         return []
-    if s.phase == "orders":
+    return [Activate(wing=w.id) for w in sequence.allowed_wings(s, side)] + [Pass()]
+
+
+def _preempt(s: PState, side: str) -> list[Action]:
+    """§4.4: the wings that may try to pre-empt the activation just made, or none."""
+    if side != s.other(s.active_side):
+        return []
+    return [Preempt(wing=w.id) for w in sequence.preempt_candidates(s, side)] + [NoPreempt()]
+
+
+def _act(s: PState, side: str) -> list[Action]:
+    return _unit_actions(s, side) if side == s.active_side else []
+
+
+def _react(s: PState, side: str) -> list[Action]:
+    """§8.2, §8.3, §10.3: the answers the window offers, or `hold`."""
+    win = s.window
+    if side != s.other(s.active_side) or win is None:
+        return []
+    acts: list[Action] = [Fire(unit=u, target=win.trigger) for u in win.fire]
+    acts += [Intercept(unit=u) for u in win.intercept]
+    retreats: list[Action] = []  # legal by construction (unit_retreats): not validated again
+    board = reach.Board(s)
+    for uid in win.react:
+        if uid in s.leaders:
+            acts += leader_retreats(s, uid, s.units[win.trigger].hex)  # R41
+            continue
+        u = s.units[uid]
+        for f in range(6):
+            if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
+                acts.append(React(unit=uid, kind="turn", facing=hexgrid.VERTICES[f]))
+        retreats += unit_retreats(s, u, s.units[win.trigger], board)
+    return _valid(s, side, acts) + retreats + [Hold()]
+
+
+def _reactive_melee(s: PState, side: str) -> list[Action]:
+    if side != s.other(s.active_side):
+        return []
+    return _valid(s, side, _melee_actions(s, side, reactive=True)) + [Hold()]
+
+
+def _reactivate(s: PState, side: str) -> list[Action]:
+    return _valid(s, side, [Reactivate()]) + [EndActivation()] if side == s.active_side else []
+
+
+def _melee_result(s: PState, side: str) -> list[Action]:
+    """§11.4: every legal path of the retreat asked, or every facing of the advance (and, where it
+    is a choice, `no advance`)."""
+    st = s.melee_step
+    u = s.units.get(st.unit) if st else None
+    if st is None or u is None or u.side != side:
+        return []
+    if s.phase == "retreat":
+        return [Retreat(unit=u.id, path=p) for p in retreat_paths(s, u, st.hexes, st.away)]
+    acts: list[Action] = [Advance(unit=u.id, facing=hexgrid.VERTICES[f]) for f in aftermath.facings(u)]
+    return acts if st.must else acts + [NoAdvance()]
+
+
+def _placements(s: PState, side: str) -> list[Action]:
+    """§5.2.2, ruling R27: every unit each of `side`'s due adjutants may join."""
+    return [Adjutant(wing=x.wing, unit=u.id) for x in s.adjutants_due if x.side == side
+            for u in sorted(s.units.values(), key=lambda u: u.id) if u.wing == x.wing]
+
+
+def leader_retreats(s: PState, lid: str, away: str) -> list[Action]:
+    """§8.2, ruling R41: every reaction retreat open to a leader, one per end hex (its cheapest path)."""
+    found = reach.leader_retreats(s, s.leaders[lid], away)
+    return [React(unit=lid, kind="retreat", path=found[h]) for h in sorted(found)]
+
+
+_OFFERS = {"select": _select, "preempt": _preempt, "act": _act, "react": _react, "reactive-melee": _reactive_melee,
+           "reactivate": _reactivate, "retreat": _melee_result, "advance": _melee_result}
+
+
+def legal_actions(s: PState, side: str) -> list[Action]:
+    """Every action `side` may post now, in an order that never changes."""
+    if s.phase in ("over", "orders"):
         return []  # sealed orders are the side's own to seal (sealable_orders) and to open: only it holds the salt
     if s.adjutants_due:
-        return leaders.placements(s, side)  # §5.2.2, R27: nothing else until they are placed
-    acts: list[Action] = []
-    if s.phase == "select" and side == s.to_play:
-        acts = [Activate(wing=w.id) for w in sequence.allowed_wings(s, side)] + [Pass()]
-    elif s.phase == "preempt" and side == s.other(s.active_side):
-        acts = [Preempt(wing=w.id) for w in sequence.preempt_candidates(s, side)] + [NoPreempt()]
-    elif s.phase == "act" and side == s.active_side:
-        acts = _unit_actions(s, side)
-    elif s.phase == "react" and side == s.other(s.active_side):
-        win = s.window
-        acts = [Fire(unit=u, target=win.trigger) for u in win.fire] + [Intercept(unit=u) for u in win.intercept]
-        retreats: list[Action] = []  # legal by construction (unit_retreats): not validated again
-        board = reach.Board(s)
-        for uid in win.react:
-            if uid in s.leaders:
-                acts += leaders.retreat_options(s, uid, s.units[win.trigger].hex)  # R41
-                continue
-            u = s.units[uid]
-            for f in range(6):
-                if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
-                    acts.append(React(unit=uid, kind="turn", facing=hexgrid.VERTICES[f]))
-            retreats += unit_retreats(s, u, s.units[win.trigger], board)
-        acts = _valid(s, side, acts) + retreats + [Hold()]
-    elif s.phase == "reactive-melee" and side == s.other(s.active_side):
-        acts = _valid(s, side, _melee_actions(s, side, reactive=True)) + [Hold()]
-    elif s.phase == "reactivate" and side == s.active_side:
-        acts = _valid(s, side, [Reactivate()]) + [EndActivation()]
-    elif s.phase in ("retreat", "advance"):
-        acts = aftermath.options(s, side)
-    return acts
-
-
-STANDING_EXAMPLES = (Standing(kind="defensive-fire", mode="always"), Standing(kind="intercept", mode="never"),
-                     Standing(kind="preempt", mode="ask"))
+        return _placements(s, side)  # §5.2.2, R27: nothing else until they are placed
+    offer = _OFFERS.get(s.phase)
+    return offer(s, side) if offer is not None else []
