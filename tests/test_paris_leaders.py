@@ -6,13 +6,13 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Adjutant, EndMoves, Fire, Hold, Melee, Move, Pass, React, Standing
+from adjudicator.draft import Draft
 from adjudicator.notation import format_action, parse
 from adjudicator.rulesets.paris import hexgrid, leaders, sequence
-from adjudicator.rulesets.paris.play import leader_moves, unit_moves
-from adjudicator.rulesets.paris.state import PState
 from adjudicator.rulesets.paris.morale import lose_levels
+from adjudicator.rulesets.paris.play import leader_moves, unit_moves
 from adjudicator.rulesets.paris.reactions import eligible
-from adjudicator.rulesets.paris.work import Work
+from adjudicator.rulesets.paris.state import BOARD, PState
 from test_paris_helpers import RS, FixedDice, acting, codes, new_state, only, place, post, refuse, standing
 
 LAY = "odd-r"
@@ -144,23 +144,23 @@ def test_a_move_stops_when_defensive_fire_kills_the_movers_leader_and_may_go_on_
 def test_a_wing_destroyed_before_its_adjutant_is_placed_gets_none():
     """§5.2.2 «Если все отряды крыла уничтожены, тогда замены быть не может»."""
     s = only(new_state(), "rochefoucault-g")
-    w = Work(s, None)
+    d = Draft(s, None, BOARD)
     from adjudicator.rulesets.paris.morale import destroy, kill_leader
 
-    kill_leader(w, "rochefoucault", "test")
-    assert [x.wing for x in w.adjutants_due] == ["rochefoucault"]
-    destroy(w, "rochefoucault-g", "test")
-    assert w.adjutants_due == () and w.wings["rochefoucault"].barred
+    kill_leader(d, "rochefoucault", "test")
+    assert [x.wing for x in d.s.adjutants_due] == ["rochefoucault"]
+    destroy(d, "rochefoucault-g", "test")
+    assert d.s.adjutants_due == () and d.s.wings["rochefoucault"].barred
 
 
 def test_a_second_adjutant_follows_the_first():
     """§5.2.2: an adjutant who falls is replaced in turn."""
     s = condé_under_fire(adjutant="auto")
-    w = Work(s, None)
+    d = Draft(s, None, BOARD)
     from adjudicator.rulesets.paris.morale import kill_leader
 
-    kill_leader(w, "conde-adjutant-1", "test")
-    assert w.wings["conde"].leader == "conde-adjutant-2" and "conde-adjutant-2" in w.leaders
+    kill_leader(d, "conde-adjutant-1", "test")
+    assert d.s.wings["conde"].leader == "conde-adjutant-2" and "conde-adjutant-2" in d.s.leaders
 
 
 # -- a leader goes with his unit (§5.2) ------------------------------------------------------
@@ -189,14 +189,14 @@ def test_a_leader_goes_with_a_unit_broken_by_fire_and_with_a_routing_unit():
     s = place(s, "conde", "1010")
     s = place(s, "conde-lansq", "1010", "N")
     s = place(s, "picardie", "0410", "S")
-    w = Work(s, None)
-    lose_levels(w, "conde-lansq", 3, "test", away="0910")
-    assert w.units["conde-lansq"].hex != "1010" and w.leaders["conde"].hex == w.units["conde-lansq"].hex
-    s2 = w.freeze()
-    w2 = Work(s2, None)
-    sequence.rout_phase(w2)
-    assert w2.units["conde-lansq"].hex != s2.units["conde-lansq"].hex
-    assert w2.leaders["conde"].hex == w2.units["conde-lansq"].hex
+    d = Draft(s, None, BOARD)
+    lose_levels(d, "conde-lansq", 3, "test", away="0910")
+    assert d.s.units["conde-lansq"].hex != "1010" and d.s.leaders["conde"].hex == d.s.units["conde-lansq"].hex
+    s2 = d.freeze()
+    d2 = Draft(s2, None, BOARD)
+    sequence.rout_phase(d2)
+    assert d2.s.units["conde-lansq"].hex != s2.units["conde-lansq"].hex
+    assert d2.s.leaders["conde"].hex == d2.s.units["conde-lansq"].hex
 
 
 def test_a_leader_whose_unit_routs_off_the_map_joins_the_nearest_unit_of_his_wing():
@@ -272,9 +272,9 @@ def test_a_leader_reacts_once_an_enemy_activation_and_only_to_what_spends_moveme
     assert "montmorency" not in eligible(s, "conde-g1", "artfire")[2]
     far = place(s, "montmorency", "0610")
     assert "montmorency" not in eligible(far, "conde-g1", "enter")[2]  # three hexes away
-    w = Work(once, None)
-    sequence.begin_activation(w, "coligny")
-    assert not w.leaders["montmorency"].reacted  # a new enemy activation
+    d = Draft(once, None, BOARD)
+    sequence.begin_activation(d, "coligny")
+    assert not d.s.leaders["montmorency"].reacted  # a new enemy activation
 
 
 # -- every move a unit or a leader can afford (§8.1, legal_actions) ---------------------------

@@ -5,8 +5,9 @@ unit's own move or its interception only when he would be left without a unit of
 from __future__ import annotations
 
 from events.paris import Intercept, Move
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris.morale import carry_leaders
-from adjudicator.rulesets.paris.work import Work
+from adjudicator.rulesets.paris.state import BOARD
 from test_paris_helpers import acting, new_state, only, place, post, standing
 
 
@@ -62,10 +63,10 @@ def test_a_retreat_takes_the_leader_along_and_a_units_own_move_only_one_left_alo
     s = acting(s, "conde")
 
     def moved(state, own_move: bool) -> dict[str, str]:
-        w = Work(state, None)
-        u = w.set_unit("conde-g1", hex="0910")
-        carry_leaders(w, u, "1010", "0910", own_move=own_move)
-        return {lid: w.leaders[lid].hex for lid in ("conde", "coligny")}
+        d = Draft(state, None, BOARD)
+        u = d.update(d.s.units, "conde-g1", hex="0910")
+        carry_leaders(d, u, "1010", "0910", own_move=own_move)
+        return {lid: d.s.leaders[lid].hex for lid in ("conde", "coligny")}
 
     # a retreat takes Condé; Coligny stays with his own wing's gun (§9.1, R22)
     assert moved(s, own_move=False) == {"conde": "0910", "coligny": "1010"}
@@ -91,8 +92,8 @@ def test_a_unit_of_another_wing_passing_through_never_takes_a_leader_along():
     s = place(s, "coligny-g1", "1510", "N")
     s = place(s, "conde-g1", "1010", "N")
     s = place(s, "picardie", "0410", "S")
-    w = Work(s, None)
-    u = w.set_unit("conde-g1", hex="0910")
-    carry_leaders(w, u, "1010", "0910", own_move=True)
-    assert w.leaders["coligny"].hex == "1010"
-    assert not any("Coligny" in line for line in w.lines)
+    d = Draft(s, None, BOARD)
+    u = d.update(d.s.units, "conde-g1", hex="0910")
+    carry_leaders(d, u, "1010", "0910", own_move=True)
+    assert d.s.leaders["coligny"].hex == "1010"
+    assert not any("Coligny" in line for line in d.outcome().lines)

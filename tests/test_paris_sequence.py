@@ -58,18 +58,19 @@ def test_initiative_tie_goes_to_the_better_leader_then_to_the_dice():
     """§4.1 «В случае ничьей сторона с лучшим лидером начинает первой. Если и здесь ничья, игроки
     бросают кубики, ходит первым тот, у кого больший бросок» — tie: the better leader; still tied: both
     roll, high goes first (ruling R29: tied rolls are rolled again)."""
-    from adjudicator.rulesets.paris.work import Work
+    from adjudicator.draft import Draft
+    from adjudicator.rulesets.paris.state import BOARD
 
     s = new_state()  # every wing starts under Attack!: three against three
     weaker = msgspec.structs.replace(s, leaders={**s.leaders, "guise": msgspec.structs.replace(s.leaders["guise"], rating=1)})
-    w = Work(weaker, None)
-    sequence.initiative(w)
-    assert w.first == "huguenot"  # Condé 2 against Montmorency, St André and Guise at 1
+    d = Draft(weaker, None, BOARD)
+    sequence.initiative(d)
+    assert d.s.first == "huguenot"  # Condé 2 against Montmorency, St André and Guise at 1
     from test_paris_helpers import FixedDice
 
-    w = Work(s, FixedDice([2, 2, 3, 8]))
-    sequence.initiative(w)
-    assert w.first == "catholic"  # 2-2 tied, then 3 against 8
+    d = Draft(s, FixedDice([2, 2, 3, 8]), BOARD)
+    sequence.initiative(d)
+    assert d.s.first == "catholic"  # 2-2 tied, then 3 against 8
 
 
 def _run(s, plan):

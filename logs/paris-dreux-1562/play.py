@@ -26,7 +26,7 @@ from adjudicator import games
 from adjudicator.notation import format_action
 from adjudicator.rulesets import get
 from adjudicator.rulesets.paris import hexgrid, sequence
-from adjudicator.rulesets.paris.work import nearest_enemy
+from adjudicator.rulesets.paris.ground import nearest_enemy
 
 RS = get("paris")
 SIDES = {"dreux-1562": ("huguenot", "catholic"), "ivry-1590": ("royalist", "league")}

@@ -10,10 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from events.core import Action, Envelope
 from events.paris import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
 from adjudicator.legacy import legacy
+from adjudicator.draft import Draft
 from adjudicator.ruleset import Violation
 from adjudicator.rulesets.paris.apply import AFTER, STEPS
 from adjudicator.rulesets.paris.notation import VERBS
@@ -21,9 +24,8 @@ from adjudicator.rulesets.paris.phases import PHASES
 from adjudicator.rulesets.paris.play import legal_actions, sealable_orders
 from adjudicator.rulesets.paris.render import render_svg
 from adjudicator.rulesets.paris.setup import initial_state
-from adjudicator.rulesets.paris.state import PState
+from adjudicator.rulesets.paris.state import BOARD, Mark, PState
 from adjudicator.rulesets.paris.validate import CHECKS, check_orders
-from adjudicator.rulesets.paris.work import Work
 
 HERE = Path(__file__).parent
 
@@ -47,12 +49,14 @@ def validate(s: PState, actor: str, a: Action) -> list[Violation]:
 
 
 def apply(s: PState, event: Envelope, dice: Any) -> PState:
-    w = Work(s, dice)
+    d = Draft(s, dice, BOARD)
     step = STEPS.get(type(event.action))
     if step is not None:
-        step(w, event)
-    AFTER(w, event)
-    return w.freeze()
+        step(d, event)
+        AFTER(d, event)
+    out = d.outcome()
+    return msgspec.structs.replace(d.freeze(), last=out.lines, marks=tuple(Mark(m.kind, m.src, m.dst) for m in out.marks),
+                                   provisional_used=out.provisional)
 
 
 RULESET = legacy(

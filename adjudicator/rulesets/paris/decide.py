@@ -9,8 +9,8 @@ adjutant joins, R27), are here too.
 
 from __future__ import annotations
 
-from adjudicator.rulesets.paris.state import Unit
-from adjudicator.rulesets.paris.work import View, Work
+from adjudicator.draft import Draft
+from adjudicator.rulesets.paris.state import PState, Unit
 
 KINDS = {
     "preempt": ("ask", "never"),  # §4.4: never try to pre-empt
@@ -24,48 +24,48 @@ KINDS = {
 }
 
 
-def mode(s: View, side: str, kind: str) -> str:
+def mode(s: PState, side: str, kind: str) -> str:
     """How `side`'s standing order decides `kind` on its behalf; "ask" when it posted none."""
     return s.standing.get(side, {}).get(kind, "ask")
 
 
-def waits_for_preemption(w: Work, side: str) -> bool:
+def waits_for_preemption(d: Draft[PState], side: str) -> bool:
     """§4.4: whether the game waits for `side` to pre-empt (or not) the activation just made."""
-    if mode(w, side, "preempt") == "never":
-        w.say(f"{side}'s standing order: pre-empt never")
+    if mode(d.s, side, "preempt") == "never":
+        d.say(f"{side}'s standing order: pre-empt never")
         return False
     return True
 
 
-def answered(w: Work, side: str, kind: str, candidates: list[str]) -> list[str] | None:
+def answered(d: Draft[PState], side: str, kind: str, candidates: list[str]) -> list[str] | None:
     """§8.3, §10.3: the interceptions or defensive fires (`kind`) the engine makes at once for `side`,
     in order: all of `candidates` under `always`, none under `never` (which the report says); None
     when the side is asked."""
-    m = mode(w, side, kind)
+    m = mode(d.s, side, kind)
     if m == "always":
         return candidates
     if m == "never":
-        w.say(f"{side}'s standing order: {kind.replace('-', ' ')} never ({', '.join(candidates)} eligible)")
+        d.say(f"{side}'s standing order: {kind.replace('-', ' ')} never ({', '.join(candidates)} eligible)")
         return []
     return None
 
 
-def acting_for(w: Work, side: str, kind: str) -> None:
+def acting_for(d: Draft[PState], side: str, kind: str) -> None:
     """The report's word that the engine acts on `side`'s standing order `kind` always."""
-    w.say(f"standing order of {side}: {kind.replace('-', ' ')} always")
+    d.say(f"standing order of {side}: {kind.replace('-', ' ')} always")
 
 
-def reacts(s: View, side: str) -> bool:
+def reacts(s: PState, side: str) -> bool:
     """§8.2: whether `side` is offered reaction movement (not under `standing react never`)."""
     return mode(s, side, "react") != "never"
 
 
-def asks_reactive_melee(s: View, side: str) -> bool:
+def asks_reactive_melee(s: PState, side: str) -> bool:
     """§11.2: whether `side` is asked for reactive melees (not under `standing reactive-melee never`)."""
     return mode(s, side, "reactive-melee") != "never"
 
 
-def retreat_by_order(s: View, u: Unit) -> str:
+def retreat_by_order(s: PState, u: Unit) -> str:
     """§11.4, ruling R20: why the engine takes the first legal path of `u`'s retreat (its own
     choice: toward the unit's edge, then the lowest id), or "" when the owner is asked."""
     if mode(s, u.side, "retreat") == "auto":
@@ -73,7 +73,7 @@ def retreat_by_order(s: View, u: Unit) -> str:
     return ""
 
 
-def advance_by_order(s: View, u: Unit, must: bool) -> tuple[str, str]:
+def advance_by_order(s: PState, u: Unit, must: bool) -> tuple[str, str]:
     """§11.4, rulings R21, R22: ("ask", "") when the owner chooses; else ("advance", why) or
     ("stay", why), the facing kept. A compulsory advance is made under any order but `ask`."""
     m = mode(s, u.side, "advance")
@@ -84,12 +84,12 @@ def advance_by_order(s: View, u: Unit, must: bool) -> tuple[str, str]:
     return "stay", f"{u.side}'s standing order: advance never"
 
 
-def places_adjutant(s: View, side: str) -> bool:
+def places_adjutant(s: PState, side: str) -> bool:
     """§5.2.2, ruling R27: whether the engine places `side`'s adjutants (`standing adjutant auto`)."""
     return mode(s, side, "adjutant") == "auto"
 
 
-def adjutant_unit(s: View, wing: str) -> Unit | None:
+def adjutant_unit(s: PState, wing: str) -> Unit | None:
     """Ruling R27, under `standing adjutant auto`: the wing's first unit by id, artillery last; None
     when the wing has none left."""
     members = [u for u in s.units.values() if u.wing == wing]

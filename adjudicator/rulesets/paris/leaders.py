@@ -10,10 +10,11 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Adjutant, React
+from adjudicator.draft import Draft
 from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import decide, hexgrid, reach
-from adjudicator.rulesets.paris.state import Leader, PState, Unit
-from adjudicator.rulesets.paris.work import View, Work, los, nearest_enemy, units_at
+from adjudicator.rulesets.paris.ground import View, los, nearest_enemy, now, units_at
+from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -21,56 +22,59 @@ RULE_ADJUTANT = "§5.2.2"
 # -- the adjutant (§5.2.2, ruling R27) -------------------------------------------------------
 
 
-def _adjutant_for(w: Work, fallen: Leader) -> Leader:
+def _adjutant_for(s: PState, fallen: Leader) -> Leader:
     """The counter that replaces `fallen`: the next adjutant of the wing, with the table's rating
     (ours, R27) and the fallen leader's movement; not yet on the map (hex "")."""
     n = int(fallen.id.rsplit("-", 1)[1]) + 1 if fallen.adjutant else 1
-    rating = int(w.table("leader_death").get("adjutant_rating", 0))
+    rating = int(table(s, "leader_death").get("adjutant_rating", 0))
     name = fallen.name if fallen.adjutant else f"adjutant of {fallen.name}"
     return Leader(id=f"{fallen.wing}-adjutant-{n}", name=name, side=fallen.side, wing=fallen.wing, rating=rating,
                   ma=fallen.ma, hex="", adjutant=True)
 
 
-def replace_fallen(w: Work, fallen: Leader) -> None:
+def replace_fallen(d: Draft[PState], fallen: Leader) -> None:
     """§5.2.2: an adjutant with the same order replaces a fallen wing leader, placed with any unit of
     the wing by its owner; the game waits for that choice (R27) unless his standing order is auto.
     A wing whose leader falls before it activated cannot activate this turn (R28)."""
-    wing = w.wings[fallen.wing]
-    if decide.adjutant_unit(w, wing.id) is None:
-        w.set_wing(wing.id, barred=True)  # no unit left: no replacement (§5.2.2)
+    s = d.s
+    wing = s.wings[fallen.wing]
+    if decide.adjutant_unit(s, wing.id) is None:
+        d.update(s.wings, wing.id, barred=True)  # no unit left: no replacement (§5.2.2)
         return
-    adj = _adjutant_for(w, fallen)
-    barred = not wing.done and w.active_wing != wing.id
-    w.set_wing(wing.id, leader=adj.id, barred=wing.barred or barred)
+    adj = _adjutant_for(s, fallen)
+    barred = not wing.done and s.active_wing != wing.id
+    d.update(s.wings, wing.id, leader=adj.id, barred=wing.barred or barred)
     if barred:
-        w.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
-    unit = decide.adjutant_unit(w, wing.id) if decide.places_adjutant(w, fallen.side) else None
+        d.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
+    unit = decide.adjutant_unit(s, wing.id) if decide.places_adjutant(s, fallen.side) else None
     if unit is not None:
-        place(w, adj, unit.id, decide.placed_by_order(fallen.side))
+        place(d, adj, unit.id, decide.placed_by_order(fallen.side))
         return
-    w.set(adjutants_due=w.adjutants_due + (adj,))
-    w.say(f"{adj.id} (rating {adj.rating}, ruling R27) replaces {fallen.name} under the same order ({wing.order}); "
+    s.adjutants_due = s.adjutants_due + (adj,)
+    d.say(f"{adj.id} (rating {adj.rating}, ruling R27) replaces {fallen.name} under the same order ({wing.order}); "
           f"the game waits for {fallen.side} to place him with a unit of {wing.id}: `adjutant {wing.id} UNIT` "
           f"(seed 000 {RULE_ADJUTANT}, ruling R27)")
 
 
-def place(w: Work, adj: Leader, unit_id: str, how: str) -> None:
-    u = w.units[unit_id]
-    w.leaders[adj.id] = msgspec.structs.replace(adj, hex=u.hex)
-    w.set(adjutants_due=tuple(x for x in w.adjutants_due if x.id != adj.id))
-    w.say(f"{adj.id} (rating {adj.rating}, ruling R27) takes command of {adj.wing} with {unit_id} at {u.hex}, "
-          f"under the same order ({w.wings[adj.wing].order}) ({how}) (seed 000 {RULE_ADJUTANT})")
+def place(d: Draft[PState], adj: Leader, unit_id: str, how: str) -> None:
+    s = d.s
+    u = s.units[unit_id]
+    d.put(s.leaders, adj.id, msgspec.structs.replace(adj, hex=u.hex))
+    s.adjutants_due = tuple(x for x in s.adjutants_due if x.id != adj.id)
+    d.say(f"{adj.id} (rating {adj.rating}, ruling R27) takes command of {adj.wing} with {unit_id} at {u.hex}, "
+          f"under the same order ({s.wings[adj.wing].order}) ({how}) (seed 000 {RULE_ADJUTANT})")
 
 
-def drop_due(w: Work, wing: str) -> None:
+def drop_due(d: Draft[PState], wing: str) -> None:
     """§5.2.2 «Если все отряды крыла уничтожены, тогда замены быть не может»: a wing destroyed before
     its adjutant was placed gets none."""
-    if any(x.wing == wing for x in w.adjutants_due):
-        w.set(adjutants_due=tuple(x for x in w.adjutants_due if x.wing != wing))
-        w.say(f"{wing} has no unit left: its adjutant is not placed (seed 000 {RULE_ADJUTANT})")
+    s = d.s
+    if any(x.wing == wing for x in s.adjutants_due):
+        s.adjutants_due = tuple(x for x in s.adjutants_due if x.wing != wing)
+        d.say(f"{wing} has no unit left: its adjutant is not placed (seed 000 {RULE_ADJUTANT})")
 
 
-def due(s: View, wing: str) -> Leader | None:
+def due(s: PState, wing: str) -> Leader | None:
     return next((x for x in s.adjutants_due if x.wing == wing), None)
 
 
@@ -95,37 +99,40 @@ def check_placement(s: PState, actor: str, a: Adjutant) -> list[Violation]:
     return []
 
 
-def apply_placement(w: Work, actor: str, a: Adjutant) -> None:
-    place(w, due(w, a.wing), a.unit, f"placed by {actor}")
+def apply_placement(d: Draft[PState], actor: str, a: Adjutant) -> None:
+    adj = due(d.s, a.wing)
+    if adj is not None:
+        place(d, adj, a.unit, f"placed by {actor}")
 
 
-def place_by_standing_order(w: Work, side: str) -> None:
+def place_by_standing_order(d: Draft[PState], side: str) -> None:
     """A side that sets `standing adjutant auto` while its adjutants wait has them placed at once."""
-    for adj in [x for x in w.adjutants_due if x.side == side]:
-        unit = decide.adjutant_unit(w, adj.wing)
+    for adj in [x for x in d.s.adjutants_due if x.side == side]:
+        unit = decide.adjutant_unit(d.s, adj.wing)
         if unit is not None:
-            place(w, adj, unit.id, decide.placed_by_order(side))
+            place(d, adj, unit.id, decide.placed_by_order(side))
 
 
 # -- a leader's reaction movement (§5.2, §8.2, ruling R41) -----------------------------------
 
-def reaction_candidates(s: View, trig: Unit, event: str) -> list[str]:
+def reaction_candidates(v: View, trig: Unit, event: str) -> list[str]:
     """§8.2 «Только отряды в нормальном состоянии или в беспорядке и их командиры могут делать попытку
     реагирующего движения»: leaders of the other side within 2 hexes of the trigger that see it,
     whose movement is at least its own, once an enemy activation, with a retreat open to them (R41)."""
     if event == "artfire":
         return []  # artillery fire spends no movement points (R34)
+    s = now(v)
     lay = s.layout
     near = hexgrid.within(trig.hex, 2, lay)
     out = []
-    board = None
+    field = None
     for ld in s.leaders.values():
         if ld.hex not in near or ld.side == trig.side or ld.reacted or ld.ma < trig.ma:
             continue
-        if not los(s, ld.hex, trig.hex):
+        if not los(v, ld.hex, trig.hex):
             continue
-        board = board or reach.Board(s)
-        if reach.leader_can_retreat(s, ld, trig.hex, board):
+        field = field or reach.Field(v)
+        if reach.leader_can_retreat(v, ld, trig.hex, field):
             out.append(ld.id)
     return sorted(out)
 
@@ -158,36 +165,37 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
     return []
 
 
-def apply_reaction(w: Work, a: React) -> None:
-    ld = w.leaders[a.unit]
-    w.mark("move", ld.hex, a.path[-1])
-    w.set_leader(a.unit, hex=a.path[-1], reacted=True)
-    w.say(f"leader {ld.name} reacts: retreats {'→'.join((ld.hex,) + a.path)} (seed 000 §5.2, §8.2, ruling R41)")
+def apply_reaction(d: Draft[PState], a: React) -> None:
+    ld = d.s.leaders[a.unit]
+    d.mark("move", ld.hex, a.path[-1])
+    d.update(d.s.leaders, a.unit, hex=a.path[-1], reacted=True)
+    d.say(f"leader {ld.name} reacts: retreats {'→'.join((ld.hex,) + a.path)} (seed 000 §5.2, §8.2, ruling R41)")
 
 
 # -- a leader whose unit is gone (§5.2, §9.1, ruling R42) ------------------------------------
 
-def regroup(before: PState, w: Work) -> None:
+def regroup(d: Draft[PState]) -> None:
     """§9.1 «Командиры: они должны группироваться с отрядом своего крыла». A leader whose units of
     his wing in his hex have all left the map in this event (routed off it, or destroyed other than
     in melee, where he would have been removed, §5.2.1) joins the nearest unit of his wing (R42)."""
-    if len(w.units) == len(before.units):
+    before, s = d.base, d.s
+    if len(s.units) == len(before.units):
         return  # no unit left the map
-    lay = w.s.layout
-    for ld in list(w.leaders.values()):
+    lay = s.layout
+    for ld in list(s.leaders.values()):
         old = before.leaders.get(ld.id)
         if old is None:
             continue
         mates = [u.id for u in before.units.values() if u.hex == old.hex and u.wing == ld.wing]
-        if not mates or any(m in w.units for m in mates):
+        if not mates or any(m in s.units for m in mates):
             continue  # he was alone already, or a unit he was with is still on the map
-        if any(u.wing == ld.wing for u in units_at(w, ld.hex)):
+        if any(u.wing == ld.wing for u in units_at(d, ld.hex)):
             continue
-        members = [u for u in w.units.values() if u.wing == ld.wing]
+        members = [u for u in s.units.values() if u.wing == ld.wing]
         if not members:
             continue  # the wing is gone: morale.destroy removed him
         to = min(members, key=lambda u: (hexgrid.distance(ld.hex, u.hex, lay), u.artillery, u.id))
-        w.mark("move", ld.hex, to.hex)
-        w.set_leader(ld.id, hex=to.hex)
-        w.say(f"leader {ld.name}, whose unit has left the map, joins {to.id} at {to.hex}, the nearest unit of {ld.wing} "
+        d.mark("move", ld.hex, to.hex)
+        d.update(s.leaders, ld.id, hex=to.hex)
+        d.say(f"leader {ld.name}, whose unit has left the map, joins {to.id} at {to.hex}, the nearest unit of {ld.wing} "
               "(seed 000 §9.1, ruling R42)")

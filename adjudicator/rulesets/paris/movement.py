@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Literal
 
+from adjudicator.draft import Draft
 from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
-from adjudicator.rulesets.paris.state import Unit
-from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, morale_check, stacked_leader
+from adjudicator.rulesets.paris.ground import leader_of, nearest_enemy, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, effective_ma, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, nearest_enemy, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.state import PState, Unit
 
 
-def step_cost(s: View, u: Unit, h: str) -> int:
+def step_cost(s: PState, u: Unit, h: str) -> int:
     row = terrain_row(s, h)
     if row.get("impassable"):
         return 99
@@ -28,19 +29,19 @@ def turn_cost(u: Unit, steps: int) -> int:
     return steps * (1 if u.cavalry else 2)
 
 
-def mp_now(s: View, u: Unit) -> int:
+def mp_now(s: PState, u: Unit) -> int:
     """Movement points left: a unit that has not acted this activation has its full allowance."""
     return effective_ma(u) if not u.acted else u.mp
 
 
-def command_now(s: View, u: Unit) -> bool:
+def command_now(s: PState, u: Unit) -> bool:
     return unit_in_command(s, u.id) if not u.acted else u.in_command
 
 
 Acting = Literal["move", "turn", "rally", "fire"]  # a unit's own actions, whose codes acting_check gives (codes.ACTING)
 
 
-def acting_check(s: View, uid: str, verb: Acting) -> list[Violation]:
+def acting_check(s: PState, uid: str, verb: Acting) -> list[Violation]:
     """§3.2 В: only units of the active wing act, one after the other (§8.1), once each (the phase
     table has let only the active side act now)."""
     if s.melees:
@@ -57,7 +58,7 @@ def acting_check(s: View, uid: str, verb: Acting) -> list[Violation]:
     return []
 
 
-def check_move(s: View, actor: str, uid: str, path: tuple[str, ...]) -> list[Violation]:
+def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[Violation]:
     if uid in s.leaders:
         return check_leader_move(s, actor, uid, path)
     found = acting_check(s, uid, "move")
@@ -113,7 +114,7 @@ def check_move(s: View, actor: str, uid: str, path: tuple[str, ...]) -> list[Vio
     return []
 
 
-def check_leader_move(s: View, actor: str, lid: str, path: tuple[str, ...]) -> list[Violation]:
+def check_leader_move(s: PState, actor: str, lid: str, path: tuple[str, ...]) -> list[Violation]:
     """§5.2, §6.4: a leader moves with his wing and always ends stacked with a unit of it."""
     ld = s.leaders[lid]
     if ld.wing != s.active_wing:
@@ -145,50 +146,50 @@ def check_leader_move(s: View, actor: str, lid: str, path: tuple[str, ...]) -> l
     return []
 
 
-def begin(w: Work, uid: str) -> Unit:
+def begin(d: Draft[PState], uid: str) -> Unit:
     """The unit starts (or continues) its movement; the previous mover has finished (§8.1)."""
-    u = w.units[uid]
+    u = d.s.units[uid]
     if not u.acted:
-        u = w.set_unit(uid, acted="move", mp=effective_ma(u), start_hex=u.hex, in_command=unit_in_command(w, uid))
+        u = d.update(d.s.units, uid, acted="move", mp=effective_ma(u), start_hex=u.hex, in_command=unit_in_command(d, uid))
         if not u.in_command:
-            w.say(f"{uid} is out of command (seed 000 §5.1.2)")
-    w.set(acting_unit=uid)
+            d.say(f"{uid} is out of command (seed 000 §5.1.2)")
+    d.s.acting_unit = uid
     return u
 
 
-def apply_move(w: Work, uid: str, path: tuple[str, ...]) -> None:
-    if uid in w.leaders:
-        ld = w.leaders[uid]
+def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
+    if uid in d.s.leaders:
+        ld = d.s.leaders[uid]
         mp = ld.ma if not ld.acted else ld.mp
-        cost = sum(int(terrain_row(w, h).get("cavalry", 1)) for h in path)
-        w.mark("move", ld.hex, path[-1])
-        w.set_leader(uid, hex=path[-1], mp=mp - cost, acted="move")
-        w.set(acting_unit=uid)
-        w.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
+        cost = sum(int(terrain_row(d.s, h).get("cavalry", 1)) for h in path)
+        d.mark("move", ld.hex, path[-1])
+        d.update(d.s.leaders, uid, hex=path[-1], mp=mp - cost, acted="move")
+        d.s.acting_unit = uid
+        d.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
         return
-    u = begin(w, uid)
+    u = begin(d, uid)
     walked = [u.hex]
     for h in path:
-        u = w.units.get(uid)
+        u = d.s.units.get(uid)
         if u is None:
             break
-        for e in [x for x in units_at(w, h) if x.side != u.side and x.artillery]:
-            destroy(w, e.id, f"{uid} entered its hex (seed 000 §9.1)")
+        for e in [x for x in units_at(d, h) if x.side != u.side and x.artillery]:
+            destroy(d, e.id, f"{uid} entered its hex (seed 000 §9.1)")
         old = u.hex
-        u = w.set_unit(uid, hex=h, mp=u.mp - step_cost(w, u, h), straight=u.straight + 1)
-        carry_leaders(w, u, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
+        u = d.update(d.s.units, uid, hex=h, mp=u.mp - step_cost(d.s, u, h), straight=u.straight + 1)
+        carry_leaders(d, u, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
         walked.append(h)
-        w.mark("move", old, h)
-        if trigger(w, uid, "enter", came_from=old):
+        d.mark("move", old, h)
+        if trigger(d, uid, "enter", came_from=old):
             rest = path[len(walked) - 1:]
-            if rest and uid in w.units:
-                w.say(f"{uid} stops at {h}" + (f"; the rest of its path ({' '.join(rest)}) is not walked" if rest else ""))
+            if rest and uid in d.s.units:
+                d.say(f"{uid} stops at {h}" + (f"; the rest of its path ({' '.join(rest)}) is not walked" if rest else ""))
             break
-    u2 = w.units.get(uid)
-    w.say(f"{uid} moves {'→'.join(walked)}" + (f" ({u2.mp} MP left)" if u2 else ""))
+    u2 = d.s.units.get(uid)
+    d.say(f"{uid} moves {'→'.join(walked)}" + (f" ({u2.mp} MP left)" if u2 else ""))
 
 
-def check_turn(s: View, actor: str, uid: str, facing: int) -> list[Violation]:
+def check_turn(s: PState, actor: str, uid: str, facing: int) -> list[Violation]:
     found = acting_check(s, uid, "turn")
     if found:
         return found
@@ -208,22 +209,22 @@ def check_turn(s: View, actor: str, uid: str, facing: int) -> list[Violation]:
     return []
 
 
-def apply_turn(w: Work, uid: str, facing: int) -> None:
-    u = w.units[uid]
+def apply_turn(d: Draft[PState], uid: str, facing: int) -> None:
+    u = d.s.units[uid]
     if u.artillery:
         # §7: artillery turns to any vertex instead of firing, and is flipped to "Tiré"
-        w.set_unit(uid, facing=facing, fired=True, acted="move")
-        w.say(f"{uid} turns to {hexgrid.VERTICES[facing]} instead of firing (Tiré) (seed 000 §7)")
+        d.update(d.s.units, uid, facing=facing, fired=True, acted="move")
+        d.say(f"{uid} turns to {hexgrid.VERTICES[facing]} instead of firing (Tiré) (seed 000 §7)")
         return
-    u = begin(w, uid)
+    u = begin(d, uid)
     steps = hexgrid.turn_steps(u.facing, facing)
     cost = turn_cost(u, steps)
-    w.set_unit(uid, facing=facing, mp=u.mp - cost, straight=0)
-    w.say(f"{uid} turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]} ({cost} MP, {u.mp - cost} left) (seed 000 §7)")
-    trigger(w, uid, "turn")
+    d.update(d.s.units, uid, facing=facing, mp=u.mp - cost, straight=0)
+    d.say(f"{uid} turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]} ({cost} MP, {u.mp - cost} left) (seed 000 §7)")
+    trigger(d, uid, "turn")
 
 
-def check_rally(s: View, actor: str, uid: str) -> list[Violation]:
+def check_rally(s: PState, actor: str, uid: str) -> list[Violation]:
     found = acting_check(s, uid, "rally")
     if found:
         return found
@@ -245,26 +246,26 @@ def check_rally(s: View, actor: str, uid: str) -> list[Violation]:
     return []
 
 
-def apply_rally(w: Work, uid: str) -> None:
+def apply_rally(d: Draft[PState], uid: str) -> None:
     """§13.1: automatic when stacked with the wing leader; otherwise a morale check (with the
     leader's modifier when next to him): pass regains a level, failure loses one."""
-    u = w.set_unit(uid, acted="rally", mp=0)
-    w.set(acting_unit=uid)
-    ld = leader_of(w, u.wing)
+    u = d.update(d.s.units, uid, acted="rally", mp=0)
+    d.s.acting_unit = uid
+    ld = leader_of(d, u.wing)
     if ld is not None and ld.hex == u.hex:
-        w.set_leader(ld.id, helped_rally=True)
-        w.set_unit(uid, level=u.level - 1)
-        w.say(f"{uid} rallies with {ld.name}: automatic, now {('normal', 'disorder', 'shaken')[u.level - 1]} (seed 000 §13.1)")
+        d.update(d.s.leaders, ld.id, helped_rally=True)
+        d.update(d.s.units, uid, level=u.level - 1)
+        d.say(f"{uid} rallies with {ld.name}: automatic, now {('normal', 'disorder', 'shaken')[u.level - 1]} (seed 000 §13.1)")
     else:
         bonus = 0
-        if ld is not None and hexgrid.distance(u.hex, ld.hex, w.s.layout) == 1:
+        if ld is not None and hexgrid.distance(u.hex, ld.hex, d.s.layout) == 1:
             bonus = ld.rating
-            w.set_leader(ld.id, helped_rally=True)
-        elif stacked_leader(w, u):
-            bonus = stacked_leader(w, u).rating
+            d.update(d.s.leaders, ld.id, helped_rally=True)
+        elif (stacked := stacked_leader(d, u)) is not None:
+            bonus = stacked.rating
         level = u.level
-        if morale_check(w, uid, 0, "rally", leader_bonus=bonus):
-            w.set_unit(uid, level=level - 1)
-            w.say(f"{uid} rallies to {('normal', 'disorder', 'shaken')[level - 1]} (seed 000 §13.1)")
-    if uid in w.units:
-        trigger(w, uid, "rally")
+        if morale_check(d, uid, 0, "rally", leader_bonus=bonus):
+            d.update(d.s.units, uid, level=level - 1)
+            d.say(f"{uid} rallies to {('normal', 'disorder', 'shaken')[level - 1]} (seed 000 §13.1)")
+    if uid in d.s.units:
+        trigger(d, uid, "rally")

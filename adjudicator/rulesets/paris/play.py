@@ -11,10 +11,10 @@ from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivatio
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Turn)
 from adjudicator.rulesets.paris import aftermath, hexgrid, melee, reach, reactions, sequence
 from adjudicator.rulesets.paris.state import ORDERS, Leader, PState, Unit
-from adjudicator.rulesets.paris.morale import can_stack, retreat_paths
+from adjudicator.rulesets.paris.ground import leader_of
+from adjudicator.rulesets.paris.morale import can_stack, effective_ma, retreat_paths
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
 from adjudicator.rulesets.paris.validate import CHECKS
-from adjudicator.rulesets.paris.work import effective_ma, leader_of
 
 def sealable_orders(s: PState, side: str) -> list[tuple[str, ...]]:
     """§3.1: every set of turn-1 orders `side` may seal now, one line per wing. No commitment is made
@@ -40,14 +40,14 @@ def _unit_actions(s: PState, side: str) -> list[Action]:
     lay = s.layout
     acts: list[Action] = []
     moves: list[Action] = []  # legal by construction (unit_moves, leader_moves): not validated again
-    board = reach.Board(s)
+    field = reach.Field(s)
     wing = s.active_wing
     if not s.melees:
         for u in sorted(s.units.values(), key=lambda x: x.id):
             if u.wing != wing or (u.acted and s.acting_unit != u.id) or u.acted == "rally":
                 continue
             if not u.artillery and u.level <= 1:
-                moves += unit_moves(s, side, u, board)
+                moves += unit_moves(s, side, u, field)
                 acts += [Turn(unit=u.id, facing=hexgrid.VERTICES[(u.facing + d) % 6]) for d in (1, 5)]
             if u.level and not u.artillery and not u.acted:
                 acts.append(Rally(unit=u.id))
@@ -58,7 +58,7 @@ def _unit_actions(s: PState, side: str) -> list[Action]:
                 acts += [Fire(unit=u.id, target=t.id) for t in s.units.values()
                          if t.side != side and hexgrid.distance(u.hex, t.hex, lay) <= fire_range]
         for ld in sorted(s.leaders.values(), key=lambda x: x.id):
-            moves += leader_moves(s, side, ld, board)
+            moves += leader_moves(s, side, ld, field)
         w = s.wings[wing]
         if not w.order_change_tried and not s.acting_unit:
             acts += [ChangeOrder(wing=wing, order=o) for o in ORDERS if o != w.order]
@@ -67,29 +67,29 @@ def _unit_actions(s: PState, side: str) -> list[Action]:
     return moves + acts + [EndMoves(), EndActivation()]
 
 
-def unit_moves(s: PState, side: str, u: Unit, board: reach.Board | None = None) -> list[Move]:
+def unit_moves(s: PState, side: str, u: Unit, field: reach.Field | None = None) -> list[Move]:
     """§8.1: one move to every hex the unit can reach by its front hexes with the MP it has left (the
     cheapest path there), under the stacking (§9.1), order (§6.2) and command (§5.1.2) limits that
     `movement.check_move` enforces on each hex entered and on where the move ends."""
     if s.phase != "act" or side != s.active_side or u.artillery or u.level >= 2 or acting_check(s, u.id, "move"):
         return []
-    b = board or reach.Board(s)
+    f = field or reach.Field(s)
     lay = s.layout
     order = s.wings[u.wing].order
     in_cmd = command_now(s, u)
     start = u.start_hex if u.acted else u.hex
-    start_dist = b.nearest_enemy(side, start)
+    start_dist = f.nearest_enemy(side, start)
     ld = leader_of(s, u.wing)
     shy = order == "march" or not in_cmd  # may not come next to the enemy (§6.2 March, §5.1.2)
 
     def steps(h: str) -> list[str]:
         return [n for n in hexgrid.front_hexes(h, u.facing, lay)
-                if b.passable(n) and (n not in b.occupied or can_stack(s, u, n)) and not (shy and b.nearest_enemy(side, n) <= 1)]
+                if f.passable(n) and (n not in f.occupied or can_stack(s, u, n)) and not (shy and f.nearest_enemy(side, n) <= 1)]
 
     found = reach.cheapest_paths(u.hex, mp_now(s, u), steps, lambda h: step_cost(s, u, h))
     out = []
     for h in sorted(found):
-        end = b.nearest_enemy(side, h)
+        end = f.nearest_enemy(side, h)
         if order == "attack" and end >= start_dist:
             continue  # §6.2 Attack!: end closer to the nearest enemy (R13)
         if order == "rally" and end < start_dist:
@@ -100,31 +100,31 @@ def unit_moves(s: PState, side: str, u: Unit, board: reach.Board | None = None) 
     return out
 
 
-def unit_retreats(s: PState, u: Unit, trig: Unit, board: reach.Board | None = None) -> list[React]:
+def unit_retreats(s: PState, u: Unit, trig: Unit, field: reach.Field | None = None) -> list[React]:
     """§8.2: one reaction retreat to every hex the unit can reach (the cheapest path there), under the
-    limits `rules._check_react` puts on it: infantry under Rally or cavalry approached by infantry; hex
+    limits `validate.check_react` puts on it: infantry under Rally or cavalry approached by infantry; hex
     by hex in any direction, keeping its facing and paying terrain (R33), for at most its movement;
     never into a hex it may not stack in nor next to an enemy unit; ending farther from the trigger."""
     if not reactions.may_retreat(s, u, trig, s.window):
         return []
-    b = board or reach.Board(s)
+    f = field or reach.Field(s)
     lay = s.layout
 
     def steps(h: str) -> list[str]:
         return [n for n in hexgrid.neighbours(h, lay)
-                if b.passable(n) and (n not in b.occupied or can_stack(s, u, n)) and b.nearest_enemy(u.side, n) > 1]
+                if f.passable(n) and (n not in f.occupied or can_stack(s, u, n)) and f.nearest_enemy(u.side, n) > 1]
 
     found = reach.cheapest_paths(u.hex, effective_ma(u), steps, lambda h: step_cost(s, u, h))
     start = hexgrid.distance(u.hex, trig.hex, lay)
     return [React(unit=u.id, kind="retreat", path=found[h][1]) for h in sorted(found) if hexgrid.distance(h, trig.hex, lay) > start]
 
 
-def leader_moves(s: PState, side: str, ld: Leader, board: reach.Board | None = None) -> list[Move]:
+def leader_moves(s: PState, side: str, ld: Leader, field: reach.Field | None = None) -> list[Move]:
     """§5.2: one move to every unit of his wing a leader of the active wing can reach (`movement.check_leader_move`)."""
     if s.phase != "act" or side != s.active_side or ld.wing != s.active_wing or ld.helped_rally or s.melees \
             or (ld.acted and s.acting_unit != ld.id):
         return []
-    found = reach.leader_moves(s, ld, ld.mp if ld.acted else ld.ma, board)
+    found = reach.leader_moves(s, ld, ld.mp if ld.acted else ld.ma, field)
     return [Move(unit=ld.id, path=found[h]) for h in sorted(found)]
 
 
@@ -173,7 +173,7 @@ def _react(s: PState, side: str) -> list[Action]:
     acts: list[Action] = [Fire(unit=u, target=win.trigger) for u in win.fire]
     acts += [Intercept(unit=u) for u in win.intercept]
     retreats: list[Action] = []  # legal by construction (unit_retreats): not validated again
-    board = reach.Board(s)
+    field = reach.Field(s)
     for uid in win.react:
         if uid in s.leaders:
             acts += leader_retreats(s, uid, s.units[win.trigger].hex)  # R41
@@ -182,7 +182,7 @@ def _react(s: PState, side: str) -> list[Action]:
         for f in range(6):
             if 0 < hexgrid.turn_steps(u.facing, f) <= (2 if u.cavalry else 1):
                 acts.append(React(unit=uid, kind="turn", facing=hexgrid.VERTICES[f]))
-        retreats += unit_retreats(s, u, s.units[win.trigger], board)
+        retreats += unit_retreats(s, u, s.units[win.trigger], field)
     return _valid(s, side, acts) + retreats + [Hold()]
 
 

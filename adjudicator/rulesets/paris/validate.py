@@ -12,10 +12,10 @@ from events.paris import (Activate, Adjutant, Advance, ChangeOrder, Fire, Interc
 from adjudicator.ruleset import Check, Violation, violation
 from adjudicator.rulesets.paris import aftermath, decide, hexgrid, leaders, melee, movement, override, reactions, sequence
 from adjudicator.rulesets.paris.fire import can_fire_at
-from adjudicator.rulesets.paris.morale import can_stack
+from adjudicator.rulesets.paris.ground import nearest_enemy, on_map
+from adjudicator.rulesets.paris.morale import can_stack, effective_ma
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now
 from adjudicator.rulesets.paris.state import ORDERS, PState, Unit, Window
-from adjudicator.rulesets.paris.work import effective_ma, nearest_enemy, on_map
 
 
 def check_sealed(s: PState, actor: str, a: OrdersSealed) -> list[Violation]:
