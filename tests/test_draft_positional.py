@@ -1,6 +1,7 @@
 """positional() asked of a draft: the base's memo while no piece has moved in it (what a step asks
 before it moves anything is what the check of the same event asked), worked out afresh once one
-has, and never kept by the draft or its base."""
+has, and never kept by the draft or its base. A move of a piece off the board (a leader) keeps the
+board's index."""
 
 from __future__ import annotations
 
@@ -72,3 +73,24 @@ def test_a_leader_that_moves_is_a_move_and_so_is_a_piece_that_comes_or_goes():
         d = Draft(s, None, BOARD)
         change(d)
         assert d.moved and positional(d, "k", lambda: "after") == "after"
+
+
+def test_a_move_off_the_board_keeps_the_boards_index_and_hands_it_on():
+    """A leader (a piece of another collection) that moves takes the positional memos away, but
+    leaves the index of the board's pieces as it is: the draft answers from the base's, and the state
+    it freezes into is handed it."""
+    from adjudicator.draft import index
+
+    s = toy()
+    base_index = index(s, BOARD)
+    d = Draft(s, None, BOARD)
+    d.update(d.s.leaders, "l1", hex="0202")
+    assert d.moved and index(d, BOARD) is base_index
+    assert index(d.freeze(), BOARD) is base_index
+    d = Draft(s, None, BOARD)
+    d.update(d.s.leaders, "l1", hex="0202")
+    after = d.freeze()  # the index never asked in the draft: still handed on
+    assert index(after, BOARD) is base_index and index(after, BOARD).here("0101") == ("u1",)
+    d = Draft(after, None, BOARD)
+    d.put(d.s.units, "u3", Piece("u3", "red", "0101"))  # a piece of the board came: made afresh
+    assert index(d, BOARD) is not base_index and index(d, BOARD).here("0101") == ("u1", "u3")
