@@ -13,7 +13,8 @@ from adjudicator.rulesets.paris.morale import lose_levels
 from adjudicator.rulesets.paris.play import leader_moves, unit_moves
 from adjudicator.rulesets.paris.reactions import eligible
 from adjudicator.rulesets.paris.state import BOARD, PState
-from test_paris_helpers import RS, FixedDice, acting, codes, new_state, only, place, post, refuse, standing
+from adjudicator.draft import Outcome
+from test_paris_helpers import RS, FixedDice, acting, codes, new_state, only, place, post, posted, refuse, standing
 
 LAY = "odd-r"
 
@@ -21,6 +22,10 @@ LAY = "odd-r"
 # -- the adjutant (§5.2.2, ruling R27) -------------------------------------------------------
 
 def condé_under_fire(**modes: str) -> PState:
+    return condé_fired_on(**modes)[0]
+
+
+def condé_fired_on(**modes: str) -> tuple[PState, Outcome]:
     """Picardie (active) fires at Condé's gendarmes; the roll kills Condé (8 hits, 0 passes, 9 kills)."""
     s = only(new_state(), "picardie", "conde-g1", "conde-g2", "coligny-g1")
     s = place(s, "conde", "1010")
@@ -31,7 +36,7 @@ def condé_under_fire(**modes: str) -> PState:
     s = acting(s, "montmorency")
     if modes:
         s = standing(s, "huguenot", **modes)
-    return post(s, "catholic", Fire(unit="picardie", target="conde-g1"), faces=(8, 0, 9))
+    return posted(s, "catholic", Fire(unit="picardie", target="conde-g1"), faces=(8, 0, 9))
 
 
 def test_the_owner_places_the_adjutant_with_any_unit_of_the_wing_and_the_game_waits_for_it():
@@ -48,11 +53,11 @@ def test_the_owner_places_the_adjutant_with_any_unit_of_the_wing_and_the_game_wa
     assert sorted(RS.legal_actions(s, "huguenot"), key=lambda a: a.unit) == [
         Adjutant(wing="conde", unit="conde-g1"), Adjutant(wing="conde", unit="conde-g2")]
     assert RS.legal_actions(s, "catholic") == []
-    placed = post(s, "huguenot", Adjutant(wing="conde", unit="conde-g2"))
+    placed, told = posted(s, "huguenot", Adjutant(wing="conde", unit="conde-g2"))
     adj = placed.leaders["conde-adjutant-1"]
     assert (adj.hex, adj.wing, adj.rating, adj.adjutant) == ("1212", "conde", 0, True)
     assert placed.wings["conde"].order == s.wings["conde"].order and not placed.adjutants_due
-    assert any("takes command of conde with conde-g2" in x for x in placed.last)
+    assert any("takes command of conde with conde-g2" in x for x in told.lines)
 
 
 def test_the_sequence_paused_by_the_placement_goes_on_where_it_was():
@@ -86,9 +91,9 @@ def test_an_adjutant_placement_is_refused_with_the_rule_it_breaks():
 def test_standing_adjutant_auto_places_him_with_the_first_unit_and_says_so():
     """R27 under `standing adjutant auto`: the engine places him with the wing's first unit by id, on
     the player's behalf, and the report says so; the game does not wait."""
-    s = condé_under_fire(adjutant="auto")
+    s, told = condé_fired_on(adjutant="auto")
     assert not s.adjutants_due and s.leaders["conde-adjutant-1"].hex == "1010"
-    assert any("standing order: adjutant auto" in x and "on huguenot's behalf" in x for x in s.last)
+    assert any("standing order: adjutant auto" in x and "on huguenot's behalf" in x for x in told.lines)
     # set while a placement waits, the standing order places him at once
     waiting = condé_under_fire()
     done = post(waiting, "huguenot", Standing(kind="adjutant", mode="auto"))
@@ -209,10 +214,10 @@ def test_a_leader_whose_unit_routs_off_the_map_joins_the_nearest_unit_of_his_win
     s = place(s, "conde-g3", "1005", "N")
     s = place(s, "picardie", "0410", "S")
     s = msgspec.structs.replace(s, phase="select", to_play="huguenot", passes=1)
-    s = post(s, "huguenot", Pass(), faces=(5, 3))  # the next turn's initiative: wings and leaders tie (§4.1)
+    s, told = posted(s, "huguenot", Pass(), faces=(5, 3))  # the next turn's initiative: wings and leaders tie (§4.1)
     assert "conde-g1" not in s.units
     assert s.leaders["conde"].hex == "1212"
-    assert any("ruling R42" in x for x in s.last)
+    assert any("ruling R42" in x for x in told.lines)
 
 
 # -- a leader's own reaction movement (§8.2, ruling R41) -------------------------------------

@@ -8,7 +8,7 @@ from events.core import OrdersSealed, OrdersUnsealed
 from events.paris import Activate, EndActivation, EndMoves, NoPreempt, Pass, Preempt, Reactivate
 from adjudicator import sealed
 from adjudicator.rulesets.paris import sequence
-from test_paris_helpers import codes, new_state, post, standing
+from test_paris_helpers import codes, new_state, post, posted, standing
 
 SALT = bytes(range(32))
 
@@ -141,9 +141,9 @@ def test_successful_preemption_puts_the_preempted_wing_en_attente():
     немедленно после активации крыла, которое упредило его» — the pre-empted wing waits and activates
     right after the pre-empting one."""
     s = _activated()
-    s = post(s, "catholic", Preempt(wing="montmorency"), faces=(3,))  # 3 - 1 = 2 <= 5 (provisional)
+    s, told = posted(s, "catholic", Preempt(wing="montmorency"), faces=(3,))  # 3 - 1 = 2 <= 5 (provisional)
     assert s.active_wing == "montmorency" and s.wings["conde"].waiting and s.phase == "act"
-    assert "preemption" in s.provisional_used
+    assert "preemption" in told.provisional
     s = post(s, "catholic", EndActivation())
     assert s.active_wing == "conde" and s.phase == "act"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from adjudicator.draft import Outcome
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.state import LEVELS, PState
 
@@ -34,7 +35,8 @@ def _facing_point(x: float, y: float, facing: int, dist: float) -> tuple[float, 
     return x + dist * math.cos(ang), y - dist * math.sin(ang)
 
 
-def render_svg(s: PState) -> str:
+def render(s: PState, outcome: Outcome) -> str:
+    """The map after an event, with what the event did drawn on it (its moves, fire and melees)."""
     width = R * W3 * (s.cols + 1.5)
     height = R * 1.5 * (s.rows + 1) + 70
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -85,7 +87,7 @@ def render_svg(s: PState) -> str:
                    f'<circle cx="{x - R * 0.55:.1f}" cy="{y - R * 0.45:.1f}" r="5.5" fill="#fff" stroke="{col}" stroke-width="2"/>'
                    f'<text x="{x - R * 0.55:.1f}" y="{y - R * 0.45 + 2.5:.1f}" font-size="7" text-anchor="middle" '
                    f'font-weight="bold" fill="{col}">{ld.rating}</text></g>')
-    for m in s.marks:
+    for m in outcome.marks:
         stroke, dash = MARK.get(m.kind, ("#000", ""))
         x1, y1 = centre(m.src, s.layout)
         x2, y2 = centre(m.dst, s.layout) if m.dst != m.src else (x1, y1 - R)

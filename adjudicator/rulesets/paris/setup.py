@@ -19,7 +19,7 @@ def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
                 morale=int(morale), ma=int(spec.get("ma", 0)), fire=fire, hex=spec["hex"], facing=facing)
 
 
-def initial_state(created: GameCreated) -> PState:
+def setup(created: GameCreated) -> PState:
     scen = created.data.get("scenario") or {}
     tables = created.data.get("tables") or {}
     if not scen.get("wings"):

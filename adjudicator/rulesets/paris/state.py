@@ -130,14 +130,6 @@ class MeleeStep(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     must: bool = False
 
 
-class Mark(msgspec.Struct, frozen=True, gc=False):
-    """Something to draw on the map: a move or a fire from one hex to another."""
-
-    kind: str
-    src: str
-    dst: str
-
-
 class PState(msgspec.Struct, kw_only=True, dict=True):
     """A state of the game. Its fields are all there is to it; its __dict__ keeps only what the engine
     works out from them (the index of the units, the memos of ground.py and command.py), never
@@ -185,9 +177,6 @@ class PState(msgspec.Struct, kw_only=True, dict=True):
     destroyed: dict[str, tuple[str, ...]] = {}  # side -> its units destroyed (§14 victory)
     removed: tuple[str, ...] = ()  # units removed without counting for normal victory (Dreux option)
     result: str = ""
-    last: tuple[str, ...] = ()  # what the last event did, for the report
-    marks: tuple[Mark, ...] = ()  # what the last event did, for the map
-    provisional_used: tuple[str, ...] = ()  # provisional tables that decided the last event
     option_data: dict[str, Any] = {}  # the scenario's data for each option chosen
     orders_pending: dict[str, dict[str, str]] = {}  # unsealed turn-1 orders, applied when both are open
 
