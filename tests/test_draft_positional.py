@@ -5,33 +5,12 @@ board's index."""
 
 from __future__ import annotations
 
-import msgspec
-
-from adjudicator.draft import Board, Draft, positional
-
-
-class Piece(msgspec.Struct, frozen=True, gc=False):
-    id: str
-    side: str
-    hex: str
-
-
-class Leader(msgspec.Struct, frozen=True):
-    id: str
-    hex: str
-
-
-class Toy(msgspec.Struct, kw_only=True, dict=True):
-    units: dict[str, Piece]
-    leaders: dict[str, Leader] = {}
-    phase: str = "act"
-
-
-BOARD = Board("units", position="hex", side="side", collections=("units", "leaders"))
+from adjudicator.draft import Draft, positional
+from test_draft import BOARD, Leader, Piece, Toy
 
 
 def toy() -> Toy:
-    return Toy(units={"u1": Piece("u1", "red", "0101"), "u2": Piece("u2", "blue", "0202")},
+    return Toy(units={"u1": Piece("u1", "red", "0101", "w1"), "u2": Piece("u2", "blue", "0202", "w2")},
                leaders={"l1": Leader("l1", "0101")})
 
 
@@ -66,7 +45,7 @@ def test_once_a_piece_has_moved_a_draft_works_it_out_afresh_and_keeps_nothing():
 
 def test_a_leader_that_moves_is_a_move_and_so_is_a_piece_that_comes_or_goes():
     for change in (lambda d: d.update(d.s.leaders, "l1", hex="0202"),
-                   lambda d: d.put(d.s.units, "u3", Piece("u3", "red", "0303")),
+                   lambda d: d.put(d.s.units, "u3", Piece("u3", "red", "0303", "w1")),
                    lambda d: d.remove(d.s.units, "u2")):
         s = toy()
         positional(s, "k", lambda: "before")
@@ -92,5 +71,5 @@ def test_a_move_off_the_board_keeps_the_boards_index_and_hands_it_on():
     after = d.freeze()  # the index never asked in the draft: still handed on
     assert index(after, BOARD) is base_index and index(after, BOARD).here("0101") == ("u1",)
     d = Draft(after, None, BOARD)
-    d.put(d.s.units, "u3", Piece("u3", "red", "0101"))  # a piece of the board came: made afresh
+    d.put(d.s.units, "u3", Piece("u3", "red", "0101", "w1"))  # a piece of the board came: made afresh
     assert index(d, BOARD) is not base_index and index(d, BOARD).here("0101") == ("u1", "u3")

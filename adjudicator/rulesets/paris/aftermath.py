@@ -199,19 +199,28 @@ def decider(s: PState) -> str:
     return u.side if u else ""
 
 
+def pending(s: PState) -> MeleeStep:
+    """The melee result waiting for its owner's retreat or advance: the phase table lets one be posted
+    only while one waits (phase retreat or advance)."""
+    st = s.melee_step
+    if st is None:
+        raise ValueError("no melee result waits for a retreat or an advance")
+    return st
+
+
 def facings(u: Unit) -> tuple[int, int, int]:
     """§11.4: keep the facing or turn one vertex either way."""
     return u.facing, (u.facing + 1) % 6, (u.facing + 5) % 6
 
 
 def check_retreat(s: PState, a: Retreat) -> list[Violation]:
-    """After the phase and side checks: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
-    st = s.melee_step
+    """After the phase table's gate: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
+    st = pending(s)
     if a.unit != st.unit:
         return violation("retreat/unit", "seed 000 §11.4", f"{st.unit} is the unit that retreats now, not {a.unit}")
     if len(a.path) != st.hexes:
-        return violation("retreat/length", "seed 000 §11.4", f"{st.unit} retreats exactly {st.hexes} hex{'es' if st.hexes > 1 else ''} "
-                  f"(the number after R), not {len(a.path)}")
+        return violation("retreat/length", "seed 000 §11.4", f"{st.unit} retreats exactly {st.hexes} "
+                         f"hex{'es' if st.hexes > 1 else ''} (the number after R), not {len(a.path)}")
     u = s.units[st.unit]
     here = u.hex
     for h in a.path:
@@ -223,7 +232,7 @@ def check_retreat(s: PState, a: Retreat) -> list[Violation]:
 
 
 def check_advance(s: PState, a: Advance) -> list[Violation]:
-    st = s.melee_step
+    st = pending(s)
     if a.unit != st.unit:
         who = "the lead unit advances (§11.2)" if st.unit == st.lead else "the defender advances"
         return violation("advance/unit", "seed 000 §11.4", f"{st.unit} is the unit that may advance now, not {a.unit}: {who}")
@@ -233,13 +242,13 @@ def check_advance(s: PState, a: Advance) -> list[Violation]:
         except ValueError as e:
             return violation("advance/bad-facing", "seed 000 §7", str(e))
         if f not in facings(s.units[st.unit]):
-            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, no more "
-                      f"({hexgrid.turn_steps(s.units[st.unit].facing, f)} asked)")
+            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, "
+                             f"no more ({hexgrid.turn_steps(s.units[st.unit].facing, f)} asked)")
     return []
 
 
 def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
-    st = s.melee_step
+    st = pending(s)
     if st.must:
         why = "the winner of a Passage à travers rides on into the next hex (seed 000 §11.5)" if st.ride_through \
             else "when the defender retreats the attacker must advance into the vacated hex"
@@ -248,13 +257,13 @@ def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
 
 
 def apply_retreat(d: Draft[PState], actor: str, a: Retreat) -> None:
-    st = d.s.melee_step
+    st = pending(d.s)
     follow(d, a.unit, a.path, f"chosen by {actor}")
     d.s.melee_step = _next(st)
 
 
 def apply_advance(d: Draft[PState], actor: str, a: Advance) -> None:
-    st = d.s.melee_step
+    st = pending(d.s)
     u = d.s.units[a.unit]
     facing = hexgrid.parse_facing(a.facing) if a.facing else u.facing
     advance(d, st, a.unit, st.into, facing, f"chosen by {actor}")
@@ -262,6 +271,6 @@ def apply_advance(d: Draft[PState], actor: str, a: Advance) -> None:
 
 
 def apply_no_advance(d: Draft[PState], actor: str) -> None:
-    st = d.s.melee_step
+    st = pending(d.s)
     d.say(f"{st.unit} stays in {d.s.units[st.unit].hex}: {actor} does not advance (seed 000 §11.4)")
     d.s.melee_step = _next(st)

@@ -47,7 +47,7 @@ def map_hexes(rows: int, cols: int) -> frozenset[str]:
 def terrain_row(s: PState, h: str) -> dict[str, Any]:
     """The terrain table's row for the ground of hex h (clear where the map names none)."""
     t = s.tables.get("terrain", {})
-    return t.get(s.terrain.get(h, "clear"), t.get("clear", {}))  # type: ignore[no-any-return]
+    return t.get(s.terrain.get(h, "clear"), t.get("clear", {}))
 
 
 # -- who stands where (the engine's index) --------------------------------------------------

@@ -167,17 +167,16 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
         d.s.acting_unit = uid
         d.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
         return
-    u = begin(d, uid)
-    walked = [u.hex]
+    walked = [begin(d, uid).hex]
     for h in path:
-        u = d.s.units.get(uid)
-        if u is None:
+        mover = d.s.units.get(uid)
+        if mover is None:
             break
-        for e in [x for x in units_at(d, h) if x.side != u.side and x.artillery]:
+        for e in [x for x in units_at(d, h) if x.side != mover.side and x.artillery]:
             destroy(d, e.id, f"{uid} entered its hex (seed 000 §9.1)")
-        old = u.hex
-        u = d.update(d.s.units, uid, hex=h, mp=u.mp - step_cost(d.s, u, h), straight=u.straight + 1)
-        carry_leaders(d, u, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
+        old = mover.hex
+        mover = d.update(d.s.units, uid, hex=h, mp=mover.mp - step_cost(d.s, mover, h), straight=mover.straight + 1)
+        carry_leaders(d, mover, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
         walked.append(h)
         d.mark("move", old, h)
         if trigger(d, uid, "enter", came_from=old):

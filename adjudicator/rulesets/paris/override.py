@@ -12,6 +12,8 @@ activates again and its leader leaves the map (§5.2.2, ruling R37).
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from adjudicator.draft import Draft
@@ -35,7 +37,7 @@ def parse(s: PState, decision: str) -> tuple[str, str, str, str] | None | str:
         return ("an override reads `unit ID level|hex|facing VALUE`, `unit ID destroy|remove`, `leader ID hex HHHH` or "
                 "`wing ID order ORDER`")
     kind, ident, field, value = words
-    pool = {"unit": s.units, "leader": s.leaders, "wing": s.wings}[kind]
+    pool: dict[str, Any] = s.units if kind == "unit" else s.leaders if kind == "leader" else s.wings
     if ident not in pool:
         return f"no {kind} {ident!r}"
     ok = {("unit", "level"): value in LEVELS, ("unit", "facing"): value.upper() in hexgrid.VERTICES,
@@ -119,7 +121,7 @@ def _drop_melees(d: Draft[PState]) -> None:
 
 def _narrow_window(d: Draft[PState], ident: str) -> None:
     win = d.s.window
-    if ident != win.trigger and ident not in win.fire + win.intercept + win.react:
+    if win is None or ident != win.trigger and ident not in win.fire + win.intercept + win.react:
         return
     trig = d.s.units.get(win.trigger)
     fire, inter, react = reactions.eligible(d, win.trigger, win.event, win.fire) if trig is not None and trig.level < 2 \

@@ -105,7 +105,7 @@ def unit_retreats(s: PState, u: Unit, trig: Unit, field: reach.Field | None = No
     limits `validate.check_react` puts on it: infantry under Rally or cavalry approached by infantry; hex
     by hex in any direction, keeping its facing and paying terrain (R33), for at most its movement;
     never into a hex it may not stack in nor next to an enemy unit; ending farther from the trigger."""
-    if not reactions.may_retreat(s, u, trig, s.window):
+    if s.window is None or not reactions.may_retreat(s, u, trig, s.window):
         return []
     f = field or reach.Field(s)
     lay = s.layout

@@ -15,6 +15,14 @@ from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, effectiv
 from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, PState, Unit, Window, d10, table
 
 
+def window(s: PState) -> Window:
+    """The reaction window open now: the phase table lets its answers be posted only while one is."""
+    win = s.window
+    if win is None:
+        raise ValueError("no reaction window is open")
+    return win
+
+
 def in_intercept_zone(s: PState, cav_hex: str, facing: int, h: str, depth: int) -> bool:
     return hexgrid.in_cone(cav_hex, facing, h, depth, s.layout)
 

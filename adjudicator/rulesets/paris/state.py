@@ -195,7 +195,7 @@ BOARD = Board("units", position="hex", command="wing", side="side", collections=
 
 def table(s: PState, name: str) -> dict[str, Any]:
     """One of the game's tables (tables.toml, or the referee's)."""
-    return s.tables.get(name, {})  # type: ignore[no-any-return]
+    return s.tables.get(name, {})
 
 
 def d10(d: Draft[PState], purpose: str, side: str = "") -> int:

@@ -164,19 +164,18 @@ def check_reactivate(s: PState, actor: str, a: Reactivate) -> list[Violation]:
 
 
 def check_intercept(s: PState, actor: str, a: Intercept) -> list[Violation]:
-    win = s.window
-    if win is None or a.unit not in win.intercept:
-        trigger = win.trigger if win is not None else "the moving unit"
-        return violation("intercept/not-eligible", "seed 000 §8.3", f"{a.unit} cannot intercept {trigger} now "
-                         "(cavalry whose interception zone it entered, once an enemy activation)")
-    return []
+    """§8.3: one of the units the window offers to intercept its trigger."""
+    win = reactions.window(s)
+    if a.unit in win.intercept:
+        return []
+    return violation("intercept/not-eligible", "seed 000 §8.3", f"{a.unit} cannot intercept {win.trigger} now "
+                     "(cavalry whose interception zone it entered, once an enemy activation)")
 
 
 def check_react(s: PState, actor: str, a: React) -> list[Violation]:
-    win = s.window
-    if win is None or a.unit not in win.react:
-        trigger = win.trigger if win is not None else "the moving unit"
-        return violation("react/not-eligible", "seed 000 §8.2", f"{a.unit} cannot react to {trigger}: normal or disordered, "
+    win = reactions.window(s)
+    if a.unit not in win.react:
+        return violation("react/not-eligible", "seed 000 §8.2", f"{a.unit} cannot react to {win.trigger}: normal or disordered, "
                          "within 2 hexes, in sight, movement at least the trigger's, once an enemy activation")
     if a.unit in s.leaders:
         return leaders.check_reaction(s, a, s.units[win.trigger])  # §5.2, §8.2, ruling R41
