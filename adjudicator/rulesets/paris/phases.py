@@ -19,7 +19,7 @@ from adjudicator.rulesets.paris import aftermath, hexgrid, melee, sequence
 from adjudicator.rulesets.paris.state import PState
 
 SEQUENCE = "seed 000 §3.2"
-ACTING = (ChangeOrder, Move, Turn, Rally, Fire, Melee, EndMoves, EndActivation)  # the active wing's step (§3.2 Б-Е)
+WING_STEP = (ChangeOrder, Move, Turn, Rally, Fire, Melee, EndMoves, EndActivation)  # the active wing's step (§3.2 Б-Е)
 
 
 def current(s: PState) -> str:
@@ -146,8 +146,8 @@ PHASES: Phases[PState] = Phases(
         Phase("adjutant", "seed 000 §5.2.2", (Adjutant,), deciders=_placing, prompt=_place),
         Phase("select", SEQUENCE, (Activate, Pass), deciders=_to_play, prompt=_select),
         Phase("preempt", SEQUENCE, (Preempt, NoPreempt), deciders=_inactive, prompt=_preempt),
-        Phase("act", SEQUENCE, ACTING, deciders=_active, prompt=_act),
-        Phase("preempting", "seed 000 §4.4", ACTING, deciders=_active, prompt=_act),  # «упреждение нельзя упредить»
+        Phase("act", SEQUENCE, WING_STEP, deciders=_active, prompt=_act),
+        Phase("preempting", "seed 000 §4.4", WING_STEP, deciders=_active, prompt=_act),  # «упреждение нельзя упредить»
         Phase("react", SEQUENCE, (Fire, Intercept, React, Hold), deciders=_inactive, prompt=_react),
         Phase("reactive-melee", SEQUENCE, (Melee, Hold), deciders=_inactive, prompt=_reactive_melee),
         Phase("reactivate", SEQUENCE, (Reactivate, EndActivation), deciders=_active, prompt=_reactivate),
