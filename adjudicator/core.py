@@ -7,6 +7,7 @@ a side, only by conceding for itself, `concede [TEXT]` ("SIDE concedes: TEXT")."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -179,7 +180,7 @@ def concession(side: str, action: GameConceded) -> str:
     return f"{side} concedes" + (f": {action.text}" if action.text else "")
 
 
-_CHECKS = {
+_CHECKS: dict[type[Any], Callable[[CoreState, int, str, Any], list[Violation]]] = {
     GameCreated: _check_created,
     SeedContributed: _check_seed,
     SecretRevealed: _check_reveal,
@@ -225,7 +226,7 @@ def _apply_unseal(core: CoreState, event: Envelope) -> dict[str, Any]:
     return {"sealed": {k: v for k, v in core.sealed.items() if k != event.action.label}}
 
 
-_APPLY = {
+_APPLY: dict[type[Any], Callable[[CoreState, Envelope[Any]], dict[str, Any]]] = {
     SeedContributed: _apply_seed,
     SecretRevealed: _apply_reveal,
     OrdersSealed: _apply_seal,
