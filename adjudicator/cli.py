@@ -284,7 +284,7 @@ def verify(
         for s, d, why in report.rulings:
             _out(f"ruling at #{s}: {d} (reason: {why})")
     if not report.ok:
-        raise typer.Exit(2 if report.malformed else 1)
+        raise typer.Exit(report.exit_code)
 
 
 def _revealed(report) -> str:
@@ -294,9 +294,9 @@ def _revealed(report) -> str:
 
 
 def _fail_if(report) -> None:
-    if not report.ok:
-        err = BadInput if report.malformed else Rejected
-        raise err("\n".join(p.message for p in report.problems))
+    error = report.error()
+    if error is not None:
+        raise error
 
 
 @app.command()
@@ -329,7 +329,7 @@ def audit(log: Path, as_json: AsJson = False, lenient: Annotated[bool, typer.Opt
         for p in result.report.problems:
             _out(f"FAIL {p.message}")
     if not result.report.ok:
-        raise typer.Exit(2 if result.report.malformed else 1)
+        raise typer.Exit(result.report.exit_code)
 
 
 @app.command()

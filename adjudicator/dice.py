@@ -22,7 +22,7 @@ from typing import Protocol
 import msgspec
 
 from events.core import Roll
-from adjudicator.errors import BadInput, Rejected
+from adjudicator.errors import Rejected, ReportedDiceError
 
 DICE_DOMAIN = b"adj-dice1\x00"
 MIX_DOMAIN = b"adj-mix1\x00"
@@ -182,18 +182,18 @@ class ReportedDice:
     def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
         parsed = parse_expr(expr)
         if len(self._values) < parsed.count:
-            raise BadInput(f"{self._where}: {purpose} needs {parsed} but only {len(self._values)} reported value(s) are left")
+            raise ReportedDiceError(f"{self._where}: {purpose} needs {parsed} but only {len(self._values)} reported value(s) are left")
         faces = tuple(self._values[: parsed.count])
         del self._values[: parsed.count]
         for face in faces:
             if not parsed.low <= face <= parsed.high:
-                raise BadInput(f"{self._where}: {face} is not a face of {parsed} ({parsed.low}-{parsed.high})")
+                raise ReportedDiceError(f"{self._where}: {face} is not a face of {parsed} ({parsed.low}-{parsed.high})")
         self.rolls.append(Roll(purpose=purpose, expr=str(parsed), dice=faces, side=side))
         return faces
 
     def finish(self) -> None:
         if self._values:
-            raise BadInput(f"{self._where}: {len(self._values)} reported value(s) were not needed: {self._values}")
+            raise ReportedDiceError(f"{self._where}: {len(self._values)} reported value(s) were not needed: {self._values}")
 
 
 class RecordedDice(msgspec.Struct, gc=False):

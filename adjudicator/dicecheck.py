@@ -18,6 +18,7 @@ import msgspec
 from events.core import GameCreated, Roll
 from adjudicator.dice import RollDeriver, seed_mix
 from adjudicator.logsource import LogSource
+from adjudicator.reveals import Reveals, roll_verdicts
 
 WORTH_A_PROCESS = 4_000_000  # bytes of log: below this, starting a process costs more than it saves
 
@@ -40,8 +41,6 @@ Found = tuple[dict[str, int], list[tuple[int, str, str]]]
 
 def check_beside(source: LogSource, created: GameCreated, upto: int | None, lenient: bool) -> Found:
     """Every roll of a committed-dice log: (verdict counts, [(seq, "dice", what is wrong)])."""
-    from adjudicator.verify import Reveals, roll_verdicts
-
     reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs)
     decode = msgspec.json.Decoder(_EventView).decode
     seeds: list[tuple[str, str]] = []

@@ -19,7 +19,7 @@ from adjudicator import core, rulesets
 from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, not_canonical, unwritable_float
 from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
-from adjudicator.errors import BadInput, Rejected
+from adjudicator.errors import BadInput, Rejected, ReportedDiceError
 from adjudicator.notation import PostLine
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.ruleset import Verb, Violation
@@ -184,7 +184,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     if c.dice_mode == "reported":
         dice: Any = ReportedDice(line.reported or (), where)
     elif line.reported is not None:
-        raise BadInput(f"{where}: this game's dice are drawn from the referee's committed secret; `rolled` is for games played with real dice")
+        raise ReportedDiceError(f"{where}: this game's dice are drawn from the referee's committed secret; `rolled` is for games played with real dice")
     else:
         dice = DrawnDice(secret_for, c.game, c.mix, seq, epoch)
     rules, said = rs.apply(state.rules, event, dice)  # a ValueError here is a bug (exit 4), never bad input

@@ -28,6 +28,14 @@ class BadInput(AdjudicatorError):
     exit_code = 2
 
 
+class NotationError(BadInput):
+    """A post, or a line of one, that cannot be read in the game's notation (or hides a character)."""
+
+
+class ReportedDiceError(BadInput):
+    """Faces reported with `rolled` that do not fit the rolls the action needs."""
+
+
 class Conflict(AdjudicatorError):
     """The post was written against a head that is no longer the head."""
 

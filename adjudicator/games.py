@@ -245,9 +245,9 @@ def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
     if source.is_database:
         return state_at(log, at)
     report = verify(source, upto=at, check_rolls=False)
-    if not report.ok:
-        err = BadInput if report.malformed else Rejected
-        raise err("\n".join(p.message for p in report.problems))
+    error = report.error()
+    if error is not None:
+        raise error
     if at is not None and not 1 <= at <= report.events:
         raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
     return report.context, report.state
@@ -344,9 +344,9 @@ def import_log(jsonl: str | Path, db_path: str | Path) -> tuple[int, str]:
         raise BadInput(f"{db_path} already exists: refusing to overwrite a game")
     source = open_source(jsonl)
     report = verify(source)
-    if not report.ok:
-        err = BadInput if report.malformed else Rejected
-        raise err(f"{jsonl} does not verify: {report.problems[0].message}")
+    error = report.error(f"{jsonl} does not verify: ")
+    if error is not None:
+        raise error
     game = report.context
     with staged(db_path) as built:
         with Store(built[0], create=True) as store:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from events.core import Action
-from adjudicator.errors import BadInput
+from adjudicator.errors import NotationError
 from adjudicator.plaintext import split_lines
 from adjudicator.ruleset import Verb
 
@@ -61,9 +61,9 @@ def _match_verb(text: str, verbs: tuple[Verb, ...]) -> tuple[Verb, str] | None:
 
 
 def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
-    """Parse a whole post; BadInput names the line of the first thing that cannot be read."""
+    """Parse a whole post; NotationError names the line of the first thing that cannot be read."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
-        raise BadInput(f"the post is longer than {MAX_POST_BYTES} bytes")
+        raise NotationError(f"the post is longer than {MAX_POST_BYTES} bytes")
     after: tuple[int, str] | None = None
     pending: list[tuple[int, Verb, str, list[str], tuple[int, ...] | None]] = []
     seen_action = False
@@ -71,7 +71,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
         stripped = raw.strip()
         if stripped.startswith("|"):
             if not pending or not pending[-1][1].takes_body:
-                raise BadInput(f"line {number}: a | line belongs to an action that takes a body (unseal)")
+                raise NotationError(f"line {number}: a | line belongs to an action that takes a body (unseal)")
             pending[-1][3].append(stripped[1:].strip())
             continue
         line = _strip_comment(raw)
@@ -82,39 +82,39 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
         m = _AFTER.match(line)
         if m:
             if seen_action or after is not None:
-                raise BadInput(f"line {number}: `after SEQ HASH` must be the first line of the post")
+                raise NotationError(f"line {number}: `after SEQ HASH` must be the first line of the post")
             after = (int(m.group(1)), m.group(2).lower())
             continue
         if line.lower().startswith("after"):
-            raise BadInput(f"line {number}: write the head as `after SEQ HASH`, HASH being 8 or more hex digits")
+            raise NotationError(f"line {number}: write the head as `after SEQ HASH`, HASH being 8 or more hex digits")
         m = _ROLLED.match(line)
         if m:
             if not pending:
-                raise BadInput(f"line {number}: `rolled` reports the dice of the action above it; there is none")
+                raise NotationError(f"line {number}: `rolled` reports the dice of the action above it; there is none")
             try:
                 values = tuple(int(v) for v in m.group(1).replace(",", " ").split())
             except ValueError:
-                raise BadInput(f"line {number}: `rolled` takes whole numbers, the faces rolled") from None
+                raise NotationError(f"line {number}: `rolled` takes whole numbers, the faces rolled") from None
             n, verb, args, body, old = pending[-1]
             if old is not None:
-                raise BadInput(f"line {number}: the dice of line {n} are reported already")
+                raise NotationError(f"line {number}: the dice of line {n} are reported already")
             pending[-1] = (n, verb, args, body, values)
             continue
         found = _match_verb(line, verbs)
         if found is None:
             known = ", ".join(sorted({v.words for v in verbs}))
-            raise BadInput(f"line {number}: unknown action {line.split()[0]!r}; this game knows: {known}")
+            raise NotationError(f"line {number}: unknown action {line.split()[0]!r}; this game knows: {known}")
         verb, args = found
         pending.append((number, verb, args, [], None))
         seen_action = True
     if not pending:
-        raise BadInput("the post holds no action")
+        raise NotationError("the post holds no action")
     lines = []
     for number, verb, args, body, reported in pending:
         try:
             action = verb.parse(args, actor, tuple(body))
         except ValueError as e:
-            raise BadInput(f"line {number}: {verb.words}: {e}") from None
+            raise NotationError(f"line {number}: {verb.words}: {e}") from None
         lines.append(PostLine(number, action, reported))
     return Post(after, tuple(lines))
 
@@ -124,4 +124,4 @@ def format_action(action: Action, verbs: tuple[Verb, ...]) -> str:
     for verb in verbs:
         if type(action) is verb.action:
             return verb.format(action)
-    raise BadInput(f"no notation for {type(action).__name__}")
+    raise NotationError(f"no notation for {type(action).__name__}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from adjudicator.errors import BadInput
+from adjudicator.errors import NotationError
 
 # The Unicode Bidi_Control characters: they reorder what a reader sees, not what the engine reads.
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
@@ -36,10 +36,10 @@ def describe(ch: str) -> str:
 
 
 def check_line(line: str, where: str, what: str = "a post") -> None:
-    """BadInput naming `where` (`line 3`) and the first hidden character in `line`, if it holds one."""
+    """NotationError naming `where` (`line 3`) and the first hidden character in `line`, if it holds one."""
     found = _NOT_IN_A_LINE.search(line)
     if found:
-        raise BadInput(f"{where}: {describe(found.group())} is not allowed in {what}")
+        raise NotationError(f"{where}: {describe(found.group())} is not allowed in {what}")
 
 
 def split_lines(text: str, what: str = "a post") -> Iterator[str]:

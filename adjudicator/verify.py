@@ -10,21 +10,21 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 
-from events.core import CORE_ACTIONS, REFEREE, Envelope, GameCreated, OrdersVoided, Roll, Ruling
+from events.core import CORE_ACTIONS, REFEREE, Action, Envelope, GameCreated, OrdersVoided, Roll, Ruling
 from adjudicator.chain import DOMAIN, ENCODER, GENESIS, holds_floats, matches_prefix, not_canonical
 from adjudicator.core import OWN_ACTIONS, GameState
-from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
+from adjudicator.dice import deriver
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator import dicecheck
 from adjudicator.logsource import LogSource
-
-_reveal_decoder = msgspec.json.Decoder()
+from adjudicator.reveals import Reveals, raw_digest, roll_verdicts
 
 
 @dataclass(frozen=True)
@@ -60,65 +60,30 @@ class Report:
     def malformed(self) -> bool:
         return any(p.kind in ("malformed", "decode") for p in self.problems)
 
+    def error(self, lead: str = "") -> AdjudicatorError | None:
+        """What the problems found amount to: bad input where a line is not an event at all (exit 2),
+        a rejected log otherwise (exit 1); None when there are none. The one place that decides it."""
+        if self.ok:
+            return None
+        kind = BadInput if self.malformed else Rejected
+        return kind(lead + "\n".join(p.message for p in self.problems))
+
+    @property
+    def exit_code(self) -> int:
+        error = self.error()
+        return 0 if error is None else error.exit_code
+
 
 RollObserver = Callable[[Envelope, int, Roll, str], None]
 
 
 class _Stop(Exception):
-    pass
-
-
-class Reveals:
-    """The revealed epoch secrets, read ahead of the main pass only as far as it needs them,
-    so memory stays flat however long the log.
-
-    A reveal of epoch k reveals every epoch below it too: s_{j} = sha256^(k-j)(s_k). A secret is
-    taken only if it is above the highest one taken so far and hashes down to it (the anchor at
-    first), so where it came from does not matter. The secret of an epoch is known once a reveal
-    at or above it is taken: the reveals are read until one is, or the log ends. In a log revealed
-    in order, each epoch costs one hash.
-    """
-
-    def __init__(self, bodies: Iterator[bytes], anchor: str, epochs: int):
-        self._bodies = bodies
-        self._epochs = epochs
-        self._known = (0, _raw(anchor))  # the highest secret taken: (epoch, s_epoch)
-        self._asked: tuple[int, bytes | None] = (0, None)  # the last epoch asked for and its secret
-
-    def secret(self, epoch: int) -> bytes | None:
-        """s_epoch, or None while no reveal at or above `epoch` is on the committed chain."""
-        if epoch == self._asked[0]:
-            return self._asked[1]
-        if not 1 <= epoch <= self._epochs:
-            return None
-        while self._known[0] < epoch and self._read_one():
-            pass
-        known_epoch, known = self._known
-        secret = hash_down(known, known_epoch - epoch) if known_epoch >= epoch else None
-        self._asked = (epoch, secret)
-        return secret
-
-    def _read_one(self) -> bool:
-        body = next(self._bodies, None)
-        if body is None:
-            return False
-        try:
-            action = _reveal_decoder.decode(body).get("action", {})
-            if action.get("type") != "secret-revealed":
-                return True
-            epoch, secret = int(action["epoch"]), bytes.fromhex(action["secret"])
-        except (msgspec.DecodeError, KeyError, ValueError, TypeError, AttributeError):
-            return True
-        known_epoch, known = self._known
-        # an epoch off the committed chain would take forever to hash down: never tried
-        if known_epoch < epoch <= self._epochs and len(secret) == 32 and chains_to(secret, epoch, known, known_epoch):
-            self._known = (epoch, secret)
-        return True
+    """Strict mode met its first problem: the fold ends there."""
 
 
 def verify(
     source: LogSource,
-    heads: list[tuple[int, str]] = (),
+    heads: Sequence[tuple[int, str]] = (),
     *,
     lenient: bool = False,
     upto: int | None = None,
@@ -127,147 +92,192 @@ def verify(
     each_event: Callable[[Game, Envelope, str], None] | None = None,
 ) -> Report:
     """Fold the log; strict stops at the first problem, lenient records every one and goes on."""
-    report = Report()
-    wanted = {seq: prefix.lower() for seq, prefix in heads}
-
-    def problem(seq: int, kind: str, message: str) -> None:
-        report.problems.append(Problem(seq, kind, message))
-        if not lenient:
-            raise _Stop
-
-    unit = source.unit
+    fold = _Fold(source, heads, lenient, upto, check_rolls, observe, each_event)
     rows = source.rows()
-    beside = chain = None
-    state: GameState | None = None
-    prev = GENESIS
     try:
         first = next(rows, None)
         if first is None:
             raise BadInput(f"{source.path}: the log is empty")
-        number, body, digest = first
-        report.events = 1
-        if body is None:
-            problem(1, "malformed", f"{digest} (expected seq 1)")
-            raise _Stop
-        try:
-            game = load_game(body, f"seq 1 ({unit} {number})")
-        except BadInput as e:
-            problem(1, "decode", str(e))
-            raise _Stop from None
-        except Rejected as e:
-            problem(1, "data", str(e))
-            raise _Stop from None
-        created: GameCreated = game.created
-        report.context = game
-        report.game, report.ruleset = created.game, created.ruleset
-        committed = check_rolls and created.dice.mode == "committed"
-        if committed and observe is None:
-            beside = dicecheck.start_beside(source, created, upto, lenient)
-        chain = ChainCheck(wanted, unit)
-        for kind, message in chain.step(1, number, body, digest):
-            problem(1, kind, message)
-        try:
-            first_event = game.decode(body, f"seq 1 ({unit} {number})")
-        except BadInput as e:
-            problem(1, "decode", str(e))
-            raise _Stop from None
-        if each_event is not None:
-            each_event(game, first_event, digest)
-        reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
-        state = start(game)
-        if first_event.rolls and beside is None:  # epoch 0: outside the committed chain
-            _check_rolls(report, state, first_event, reveals, problem, observe)
-        if (first_event.actor, first_event.turn, first_event.phase, first_event.epoch, first_event.rolls) != _CREATED:
-            problem(1, "marks", f"seq 1 ({unit} {number}): the game is created by the referee at turn 0, phase "
-                                "'setup', epoch 0, with no rolls")
-        prev = digest
-        decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
-        actors, settled, marks, alone = game.actors, None, None, False
-        floaty = frozenset(t for t in CORE_ACTIONS + rs.actions if holds_floats(t))
-        encode_into, again = ENCODER.encode_into, bytearray()  # the canonical bytes, re-encoded into one buffer
+        fold.first(*first)
+        step = fold.step
         for number, body, digest in rows:
-            seq = report.events + 1
-            if upto is not None and seq > upto:
+            if upto is not None and fold.report.events >= upto:
                 break
-            report.events = seq
-            if body is None:
-                problem(seq, "malformed", f"{digest} (expected seq {seq})")
-                continue
-            prev = digest
-            raw = sha256(DOMAIN + chain.prev_raw + body).digest()
-            if raw.hex() == digest and seq not in wanted:  # the common case, inline: the loop runs per event
-                chain.prev_raw = raw
-            else:
-                for kind, message in chain.step(seq, number, body, digest):
-                    problem(seq, kind, message)
-            try:
-                event = decode(body)
-            except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                problem(seq, "decode", f"seq {seq} ({unit} {number}): cannot read the event ({e})")
-                continue
-            # a line is the canonical encoding of what it decodes to, byte for byte; only some actions can hold floats
-            action, actor = event.action, event.actor
-            encode_into(event, again)
-            if again != body or type(action) in floaty:
-                wrong = not_canonical(body, bytes(again), type(action) in floaty)
-                if wrong:
-                    problem(seq, "malformed", f"seq {seq} ({unit} {number}): {wrong}")
-            if each_event is not None:
-                each_event(game, event, digest)
-            if event.seq != seq or event.game != game_id:
-                problem(seq, "sequence", f"seq {seq} ({unit} {number}): found event seq {event.seq} of game "
-                        f"{event.game!r} where seq {seq} of {game_id!r} belongs")
-            if state is not settled:  # most events leave the state as it was: what follows from it alone, once
-                settled, rules = state, state.rules
-                marks = (rs.epoch(rules), rs.turn(rules), rs.phase(rules))
-                alone = left_to_ruleset(game, state)
-            if (event.epoch, event.turn, event.phase) != marks:
-                # the dice secret is chosen by the epoch: a wrong one could roll with a revealed secret
-                problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
-                        f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
-            # the common event is the ruleset's business alone: its validate and apply, called directly
-            plain = alone and type(action) not in OWN_ACTIONS and actor in actors
-            try:
-                judged = rs.check(state.rules, actor, action) if plain else violations(game, state, actor, action)
-            except Exception as e:  # lenient mode goes on past illegal events, into states no game reaches
-                judged = [f"the event cannot be judged in the state the log leads to ({type(e).__name__}: {e})"]
-            for v in judged:
-                problem(seq, "rule", f"seq {seq}: {actor}: {v}")
-            if event.rolls and beside is None:
-                _check_rolls(report, state, event, reveals, problem, observe)
-            if type(action) is Ruling:
-                report.rulings.append((seq, action.decision, action.reason))
-            elif type(action) is OrdersVoided:
-                report.rulings.append((seq, f"void {action.label}", action.reason))
-            try:
-                state = replay_plain(game, state, event) if plain else replay_event(game, state, event)
-            except _Stop:
-                raise
-            except AdjudicatorError as e:
-                problem(seq, "apply", str(e))
-            except Exception as e:  # a hostile or foreign log must not crash the verifier
-                problem(seq, "apply", f"seq {seq}: the event cannot be applied ({type(e).__name__}: {e})")
+            step(number, body, digest)
     except _Stop:
         pass
-    if chain is not None:
-        report.heads_checked = chain.heads_checked
-    if beside is not None:
-        _merge_beside(report, beside.result(), lenient)
-    report.head = (report.events, prev)
-    report.state = at_head(state, report.events, prev) if state is not None else None
-    for seq, prefix in sorted(wanted.items()):
-        if seq > report.events and (upto is None or seq <= upto) and not (report.problems and not lenient):
-            report.problems.append(Problem(seq, "head", f"seq {seq}: you kept head {seq}:{prefix} but the log ends at seq "
-                                                        f"{report.events}: history was truncated"))
-    return report
+    return fold.finish()
 
 
-def _raw(digest: str) -> bytes:
-    """A stored hash as bytes, to chain on after a mismatch (lenient mode)."""
-    try:
-        return bytes.fromhex(digest)
-    except ValueError:
-        return bytes(32)
+class _Fold:
+    """Verify's pass over one log, event by event: the state it carries from one event to the next,
+    and one method per thing it checks. `step` is the path every event takes; what is rare (a
+    problem, a new state) is asked of the methods beside it."""
+
+    def __init__(self, source: LogSource, heads: Sequence[tuple[int, str]], lenient: bool, upto: int | None,
+                 check_rolls: bool, observe: RollObserver | None,
+                 each_event: Callable[[Game, Envelope, str], None] | None):
+        self.source, self.unit = source, source.unit
+        self.lenient, self.upto, self.check_rolls = lenient, upto, check_rolls
+        self.observe, self.each_event = observe, each_event
+        self.report = Report()
+        self.wanted = {seq: prefix.lower() for seq, prefix in heads}
+        self.chain = ChainCheck(self.wanted, self.unit)
+        self.beside: dicecheck.Beside | None = None
+        self.reveals: Reveals | None = None
+        self.state: GameState  # the state the events so far lead to, from the first event on
+        self.prev = GENESIS
+        self.settled: GameState | None = None  # the state `marks` and `alone` were worked out for
+        self.marks: tuple[int, int, str] = (0, 0, "")
+        self.alone = False
+        self.again = bytearray()  # the canonical bytes of each event, re-encoded into one buffer
+
+    def problem(self, seq: int, kind: str, message: str) -> None:
+        self.report.problems.append(Problem(seq, kind, message))
+        if not self.lenient:
+            raise _Stop
+
+    # -- the first event: the game --------------------------------------------------
+    def first(self, number: int, body: bytes | None, digest: str) -> None:
+        report, where = self.report, f"seq 1 ({self.unit} {number})"
+        report.events = 1
+        if body is None:
+            self.problem(1, "malformed", f"{digest} (expected seq 1)")
+            raise _Stop
+        try:
+            game = load_game(body, where)
+            event = game.decode(body, where)
+        except BadInput as e:
+            self.problem(1, "decode", str(e))
+            raise _Stop from None
+        except Rejected as e:
+            self.problem(1, "data", str(e))
+            raise _Stop from None
+        created: GameCreated = game.created
+        self.game, report.context = game, game
+        report.game, report.ruleset = created.game, created.ruleset
+        committed = self.check_rolls and created.dice.mode == "committed"
+        if committed and self.observe is None:
+            self.beside = dicecheck.start_beside(self.source, created, self.upto, self.lenient)
+        for kind, message in self.chain.step(1, number, body, digest):
+            self.problem(1, kind, message)
+        if self.each_event is not None:
+            self.each_event(game, event, digest)
+        if committed:
+            self.reveals = Reveals(self.source.reveal_bodies(), created.dice.anchor, created.dice.epochs)
+        self.state = start(game)
+        if event.rolls and self.beside is None:  # epoch 0: outside the committed chain
+            _check_rolls(report, self.state, event, self.reveals, self.problem, self.observe)
+        if (event.actor, event.turn, event.phase, event.epoch, event.rolls) != _CREATED:
+            self.problem(1, "marks", f"{where}: the game is created by the referee at turn 0, phase 'setup', "
+                                     "epoch 0, with no rolls")
+        self.prev = digest
+        self.decode, self.game_id, self.rs = game.decoder.decode, created.game, game.ruleset
+        self.floaty = frozenset(t for t in CORE_ACTIONS + game.ruleset.actions if holds_floats(t))
+        self.encode_into = ENCODER.encode_into
+
+    # -- every other event --------------------------------------------------------------
+    def step(self, number: int, body: bytes | None, digest: str) -> None:
+        seq = self.report.events = self.report.events + 1
+        if body is None:
+            self.problem(seq, "malformed", f"{digest} (expected seq {seq})")
+            return
+        self.prev = digest
+        chain = self.chain
+        raw = hashlib.sha256(DOMAIN + chain.prev_raw + body).digest()
+        if raw.hex() == digest and seq not in self.wanted:  # the common case, inline: this runs per event
+            chain.prev_raw = raw
+        else:
+            for kind, message in chain.step(seq, number, body, digest):
+                self.problem(seq, kind, message)
+        try:
+            event = self.decode(body)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            self.problem(seq, "decode", f"seq {seq} ({self.unit} {number}): cannot read the event ({e})")
+            return
+        # a line is the canonical encoding of what it decodes to, byte for byte; only some actions can hold floats
+        action, actor, again = event.action, event.actor, self.again
+        self.encode_into(event, again)
+        if again != body or type(action) in self.floaty:
+            self._canonical(seq, number, body, type(action) in self.floaty)
+        if self.each_event is not None:
+            self.each_event(self.game, event, digest)
+        if event.seq != seq or event.game != self.game_id:
+            self._misplaced(seq, number, event)
+        state = self.state
+        if state is not self.settled:  # most events leave the state as it was: what follows from it alone, once
+            self._settle(state)
+        if (event.epoch, event.turn, event.phase) != self.marks:
+            self._wrong_marks(seq, event)
+        # the common event is the ruleset's business alone: its check and apply, called directly
+        plain = self.alone and type(action) not in OWN_ACTIONS and actor in self.game.actors
+        try:
+            judged: list[Any] = self.rs.check(state.rules, actor, action) if plain else \
+                violations(self.game, state, actor, action)
+        except Exception as e:  # lenient mode goes on past illegal events, into states no game reaches
+            judged = [f"the event cannot be judged in the state the log leads to ({type(e).__name__}: {e})"]
+        if judged:
+            self._broken(seq, actor, judged)
+        if event.rolls and self.beside is None:
+            _check_rolls(self.report, state, event, self.reveals, self.problem, self.observe)
+        if type(action) is Ruling or type(action) is OrdersVoided:
+            self._ruled(seq, action)
+        try:
+            self.state = replay_plain(self.game, state, event) if plain else replay_event(self.game, state, event)
+        except _Stop:
+            raise
+        except Exception as e:  # a hostile or foreign log must not crash the verifier
+            self._unapplied(seq, e)
+
+    def _canonical(self, seq: int, number: int, body: bytes, floats: bool) -> None:
+        wrong = not_canonical(body, bytes(self.again), floats)
+        if wrong:
+            self.problem(seq, "malformed", f"seq {seq} ({self.unit} {number}): {wrong}")
+
+    def _misplaced(self, seq: int, number: int, event: Envelope) -> None:
+        self.problem(seq, "sequence", f"seq {seq} ({self.unit} {number}): found event seq {event.seq} of game "
+                     f"{event.game!r} where seq {seq} of {self.game_id!r} belongs")
+
+    def _settle(self, state: GameState) -> None:
+        rs, rules = self.rs, state.rules
+        self.settled = state
+        self.marks = (rs.epoch(rules), rs.turn(rules), rs.phase(rules))
+        self.alone = left_to_ruleset(self.game, state)
+
+    def _wrong_marks(self, seq: int, event: Envelope) -> None:
+        # the dice secret is chosen by the epoch: a wrong one could roll with a revealed secret
+        marks = self.marks
+        self.problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
+                     f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
+
+    def _broken(self, seq: int, actor: str, judged: list[Any]) -> None:
+        for v in judged:
+            self.problem(seq, "rule", f"seq {seq}: {actor}: {v}")
+
+    def _ruled(self, seq: int, action: Ruling | OrdersVoided) -> None:
+        decision = action.decision if isinstance(action, Ruling) else f"void {action.label}"
+        self.report.rulings.append((seq, decision, action.reason))
+
+    def _unapplied(self, seq: int, e: Exception) -> None:
+        if isinstance(e, AdjudicatorError):
+            self.problem(seq, "apply", str(e))
+        else:
+            self.problem(seq, "apply", f"seq {seq}: the event cannot be applied ({type(e).__name__}: {e})")
+
+    # -- the end ----------------------------------------------------------------------
+    def finish(self) -> Report:
+        report, lenient = self.report, self.lenient
+        report.heads_checked = self.chain.heads_checked
+        if self.beside is not None:
+            _merge_beside(report, self.beside.result(), lenient)
+        report.head = (report.events, self.prev)
+        state = getattr(self, "state", None)  # none where the first event could not be read
+        report.state = at_head(state, report.events, self.prev) if state is not None else None
+        for seq, prefix in sorted(self.wanted.items()):
+            if seq > report.events and (self.upto is None or seq <= self.upto) and not (report.problems and not lenient):
+                report.problems.append(Problem(seq, "head", f"seq {seq}: you kept head {seq}:{prefix} but the log ends "
+                                                            f"at seq {report.events}: history was truncated"))
+        return report
 
 
 _NOTHING: list = []
@@ -291,7 +301,7 @@ class ChainCheck:
         if raw.hex() != digest:
             found.append(("chain", f"seq {seq} ({self.unit} {number}): the hash does not match the event and the hash "
                                    "before it (an event was edited, dropped, inserted or moved)"))
-            raw = _raw(digest)
+            raw = raw_digest(digest)
         self.prev_raw = raw
         kept = self.wanted.get(seq)
         if kept is not None:
@@ -312,30 +322,6 @@ def _merge_beside(report: Report, found: dicecheck.Found, lenient: bool) -> None
     report.problems.sort(key=lambda p: p.seq)
     if not lenient:
         del report.problems[1:]
-
-
-def roll_verdicts(rolls_of: RollDeriver | None, event, epochs: int) -> list[tuple[str, str]]:
-    """(verdict, what is wrong) for each roll of a committed-dice event: off-chain when its epoch is
-    not one of the chain's 1..epochs (epoch 0's key would be the public anchor), verified or
-    mismatched when its epoch's secret is known (`rolls_of` derives from it), unrevealed when not."""
-    if not 1 <= event.epoch <= epochs:
-        return [("off-chain", f"seq {event.seq}: roll {i} ({r.purpose}) is in epoch {event.epoch}, outside the "
-                              f"committed dice chain (epochs 1 to {epochs})") for i, r in enumerate(event.rolls)]
-    if rolls_of is None:
-        return [("unrevealed", "")] * len(event.rolls)
-    out = []
-    for i, r in enumerate(event.rolls):
-        try:
-            expected = rolls_of.faces(event.seq, i, parse_expr(r.expr))
-        except ValueError as e:
-            out.append(("mismatched", f"seq {event.seq}: roll {i} ({r.purpose}): {e}"))
-            continue
-        if expected == r.dice:
-            out.append(("verified", ""))
-        else:
-            out.append(("mismatched", f"seq {event.seq}: roll {i} ({r.purpose}, {r.expr}) is {list(r.dice)} but the "
-                                      f"revealed secret of epoch {event.epoch} gives {list(expected)}"))
-    return out
 
 
 def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Reveals | None, problem,
