@@ -8,10 +8,9 @@ seq and epoch are the ones the game was at, which is what ties a roll to its sec
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import Counter
-from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -19,6 +18,9 @@ from events.core import GameCreated, Roll
 from adjudicator.dice import RollDeriver, seed_mix
 from adjudicator.logsource import LogSource
 from adjudicator.reveals import Reveals, roll_verdicts
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 WORTH_A_PROCESS = 4_000_000  # bytes of log: below this, starting a process costs more than it saves
 
@@ -88,10 +90,14 @@ class Beside:
 
 
 def start_beside(source: LogSource, created: GameCreated, upto: int | None, lenient: bool) -> Beside | None:
-    """Start check_beside in another process when it pays; None to check everything inline."""
-    if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    """Start check_beside in another process when it pays; None to check everything inline.
+    The process machinery is imported only then: a short log never pays for it at start-up."""
+    if (os.cpu_count() or 1) < 2 or source.path.stat().st_size < WORTH_A_PROCESS:
         return None
-    if source.path.stat().st_size < WORTH_A_PROCESS:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return None
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
     return Beside(pool, pool.submit(check_beside, source, created, upto, lenient))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
@@ -123,10 +125,8 @@ class Ruleset(Generic[S]):
     board: Board | None = None
     after: Step[S] | None = None
     render: Callable[[S, Outcome], str] | None = None
-    scenarios: dict[str, Scenario] = field(default_factory=dict)
-    tables: dict[str, Any] = field(default_factory=dict)
+    here: Path | None = None  # the package's folder: its tables.toml and scenarios/*.toml
     options: dict[str, str] = field(default_factory=dict)
-    tables_template: str = ""
     default_epochs: int = 10_000
     check_orders: Callable[[S, str, tuple[str, ...]], list[Violation]] | None = None
     sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
@@ -159,6 +159,26 @@ class Ruleset(Generic[S]):
     def awaiting(self, s: S) -> list[Awaiting]:
         return [] if self.result(s) else self.phases.awaiting(s)
 
+    # The shipped scenarios and tables are read when asked for (new, rulesets, tables): a game
+    # holds the ones it began with, so the commands a player runs again and again never parse them.
+    @cached_property
+    def scenarios(self) -> dict[str, Scenario]:
+        from adjudicator.ruledata import load_scenarios
+
+        return load_scenarios(self.here) if self.here is not None else {}
+
+    @cached_property
+    def tables(self) -> dict[str, Any]:
+        from adjudicator.ruledata import load_tables
+
+        return load_tables(self.here) if self.here is not None else {}
+
+    @cached_property
+    def tables_template(self) -> str:
+        from adjudicator.ruledata import tables_template
+
+        return tables_template(self.here) if self.here is not None else ""
+
 
 def assemble(package: str, *, title: str, source: str, options: dict[str, str] | None = None,
              default_epochs: int = 10_000) -> Ruleset[Any]:
@@ -168,9 +188,6 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
     notation.VERBS, codes.CODES, render.render where it draws a map; events/NAME.py's ACTIONS;
     tables.toml and scenarios/*.toml beside the code."""
     from importlib import import_module
-    from pathlib import Path
-
-    from adjudicator.ruledata import load_scenarios, load_tables, tables_template
 
     def part(module: str, name: str, optional: bool = False) -> Any:
         """`name` of the package's `module`; None where an optional one is not there."""
@@ -197,8 +214,7 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         legal_actions=part("play", "legal_actions"),
         codes=part("codes", "CODES"),
         render=part("render", "render", optional=True),
-        scenarios=load_scenarios(here), tables=load_tables(here), tables_template=tables_template(here),
-        options=options or {}, default_epochs=default_epochs,
+        here=here, options=options or {}, default_epochs=default_epochs,
         check_orders=part("validate", "check_orders", optional=True),
         sealable_orders=part("play", "sealable_orders", optional=True),
     )

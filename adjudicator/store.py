@@ -22,9 +22,11 @@ from adjudicator.errors import BadInput, Conflict, StorageFault, storage_cause
 
 
 def _import_sqlite_utils():
-    """sqlite-utils imports numpy and pandas when they are installed, only to store their values,
-    which this tool never writes: a tenth of a second of every command's start-up. They are hidden
-    for that one import, unless the process has imported them already; later imports see them."""
+    """sqlite-utils makes a new game's tables; reading and appending need only sqlite3, so it is
+    imported when a game is made, never by the commands a player runs again and again (it costs
+    about a tenth of a second: click, dateutil, pluggy). It imports numpy and pandas when they are
+    installed, only to store their values, which this tool never writes: they are hidden for that
+    one import, unless the process has imported them already; later imports see them."""
     hidden = [name for name in ("numpy", "pandas") if name not in sys.modules]
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # makes `import name` raise ImportError
@@ -35,8 +37,6 @@ def _import_sqlite_utils():
             del sys.modules[name]
     return sqlite_utils
 
-
-sqlite_utils = _import_sqlite_utils()
 
 SNAPSHOT_EVERY = 1000
 BUSY_TIMEOUT_MS = 30_000
@@ -68,9 +68,8 @@ class Store:
         conn = None
         try:
             conn = self._connect(create, readonly)
-            self.db = sqlite_utils.Database(conn)
             if create:
-                self._create_schema()
+                self._create_schema(conn)
             else:
                 self._check_schema(conn)
         except sqlite3.DatabaseError as e:
@@ -105,11 +104,12 @@ class Store:
         conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         return conn
 
-    def _create_schema(self) -> None:
-        self.db["events"].create(
+    def _create_schema(self, conn: sqlite3.Connection) -> None:
+        db = _import_sqlite_utils().Database(conn)
+        db["events"].create(
             {"game": str, "seq": int, "hash": str, "body": bytes}, pk=("game", "seq"), not_null={"hash", "body"}
         )
-        self.db["snapshots"].create({"game": str, "seq": int, "hash": str, "state": bytes}, pk=("game", "seq"))
+        db["snapshots"].create({"game": str, "seq": int, "hash": str, "state": bytes}, pk=("game", "seq"))
 
     def _check_schema(self, conn: sqlite3.Connection) -> None:
         found: dict[str, set[str]] = {}

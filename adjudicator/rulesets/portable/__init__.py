@@ -14,57 +14,16 @@ losses (strength points and retreats), turn (the turn sequence and the end of th
 
 from __future__ import annotations
 
-from pathlib import Path
+from adjudicator.ruleset import assemble
 
-from events.portable import ACTIONS
-from adjudicator.ruledata import load_scenarios, load_tables, tables_template
-from adjudicator.ruleset import Ruleset
-
-from .apply import STEPS
-from .board import BOARD
-from .codes import CODES
-from .notation import VERBS
-from .phases import PHASES
-from .play import legal_actions
-from .render import render
-from .setup import setup
-from .state import PortableState
-from .validate import CHECKS
-
-HERE = Path(__file__).parent
-
-
-def epoch(s: PortableState) -> int:
-    """The dice epoch is the game turn; once the battle is over, the last turn's epoch is closed too."""
-    return s.turn + (1 if s.phase == "over" else 0)
-
-
-RULESET: Ruleset[PortableState] = Ruleset(
-    name="portable",
+RULESET = assemble(
+    __name__,
     title="The Portable Wargame: rifle and Gatling, 1860-1900 (Bob Cordery)",
     source="seed 002 (Russian text of Bob Cordery's Portable Wargame); missing procedures provisional, see tables.toml",
-    state_type=PortableState,
-    actions=ACTIONS,
-    verbs=VERBS,
-    setup=setup,
-    phases=PHASES,
-    checks=CHECKS,
-    steps=STEPS,
-    legal_actions=legal_actions,
-    turn=lambda s: s.turn,
-    phase=lambda s: s.phase,
-    epoch=epoch,
-    result=lambda s: s.result if s.phase == "over" else "",
-    codes=CODES,
-    board=BOARD,
-    render=render,
-    scenarios=load_scenarios(HERE),
-    tables=load_tables(HERE),
     options={
         "half-exhaustion": "Exhaustion Point = half the initial army SP, rounded up (Cordery's Nov 2014 revision) "
                            "instead of the seed's third",
         "class-sp": "Elite units +1 SP, Poor units -1 SP (the seed's example of an agreed adjustment)",
     },
-    tables_template=tables_template(HERE),
     default_epochs=200,
 )

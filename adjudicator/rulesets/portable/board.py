@@ -7,14 +7,12 @@ the state and that index, so that a step asks them of its working copy.
 
 from __future__ import annotations
 
-from adjudicator.draft import Board, Draft, Index, index
+from adjudicator.draft import Draft, Index, index
 from adjudicator.ruleset import Violation, violation
 
 from . import codes as C
 from .grid import distance
-from .state import PortableState, Unit
-
-BOARD = Board("units", position="square", side="side", collections=("units", "armies"))
+from .state import BOARD, PortableState, Unit
 
 
 def where(state: PortableState | Draft[PortableState]) -> Index:

@@ -65,3 +65,20 @@ PHASES: Phases[PortableState] = Phases(
     ),
     anytime=(StandingOrder,),
 )
+
+
+def turn(s: PortableState) -> int:
+    return s.turn
+
+
+def phase(s: PortableState) -> str:
+    return s.phase
+
+
+def epoch(s: PortableState) -> int:
+    """The dice epoch is the game turn; once the battle is over, the last turn's epoch is closed too."""
+    return s.turn + (1 if s.phase == "over" else 0)
+
+
+def result(s: PortableState) -> str:
+    return s.result if s.phase == "over" else ""

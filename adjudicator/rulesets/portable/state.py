@@ -11,6 +11,8 @@ from typing import Any
 
 import msgspec
 
+from adjudicator.draft import Board
+
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True):
     id: str
@@ -91,3 +93,7 @@ class PortableState(msgspec.Struct, kw_only=True, dict=True):
 
 def other(state: PortableState, side: str) -> str:
     return next(s for s in state.sides if s != side)
+
+
+STATE = PortableState
+BOARD = Board("units", position="square", side="side", collections=("units", "armies"))
