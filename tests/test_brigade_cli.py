@@ -47,7 +47,7 @@ def test_illegal_post_names_the_rule_and_writes_nothing(game):
     loser = "french" if winner == "british" else "british"
     with pytest.raises(Rejected) as e:
         games.post(game, "take initiative\n", loser)
-    assert "seed 003 §4.1" in str(e.value) and "initiative/not-winner" in str(e.value)
+    assert "seed 003 §4.1" in str(e.value) and "choose-initiative/not-yours" in str(e.value)
     games.post(game, "give initiative\n", winner)
     _, s2 = games.state_at(game)
     nonphasing = s2.rules.other(s2.rules.phasing)
@@ -63,7 +63,7 @@ def test_cli_refuses_with_exit_1_and_the_rule(game, tmp_path):
     turn.write_text("done\n")
     r = run_cli("post", game, turn, "--as", "british")
     assert r.returncode == 1
-    assert "line 1" in r.stderr and "seed 003" in r.stderr and "sequence/nothing-to-close" in r.stderr
+    assert "line 1" in r.stderr and "seed 003 §4.1" in r.stderr and "done/not-now" in r.stderr
     turn.write_text("change order kempt hold\n")
     r = run_cli("post", game, turn, "--as", "british")
     assert r.returncode == 2 and "line 1" in r.stderr and "usage: change order" in r.stderr
