@@ -10,39 +10,39 @@ from __future__ import annotations
 from events.core import Action
 
 
-class RollSkills(Action, tag="brigade.roll-skills"):
+class RollSkills(Action, tag="brigade.roll-skills", frozen=True):
     """§5.2/§5.3: a side rolls 1d6 per general whose skill the game generates."""
 
 
-class RollInitiative(Action, tag="brigade.roll-initiative"):
+class RollInitiative(Action, tag="brigade.roll-initiative", frozen=True):
     """§4.1: both sides roll 2D6 with their modifiers; ties are re-rolled."""
 
 
-class ChooseInitiative(Action, tag="brigade.choose-initiative"):
+class ChooseInitiative(Action, tag="brigade.choose-initiative", frozen=True):
     """§4.1: the winner takes the initiative or hands it to the opponent."""
 
     take: bool
 
 
-class ChangeOrder(Action, tag="brigade.change-order", kw_only=True):
+class OrderGiven(Action, frozen=True, kw_only=True):
+    """What the actions that give a brigade an order name (not an action itself): the brigade and
+    the order, KIND [OBJECTIVE] [FLANK]."""
+
+    brigade: str
+    order: str
+    objective: str = ""
+    flank: str = ""
+
+
+class ChangeOrder(OrderGiven, tag="brigade.change-order", frozen=True, kw_only=True):
     """§5.12: the CinC's one order change this turn (2D6 against the table)."""
 
-    brigade: str
-    order: str
-    objective: str = ""
-    flank: str = ""
 
-
-class BrigadierInitiative(Action, tag="brigade.brigadier-initiative", kw_only=True):
+class BrigadierInitiative(OrderGiven, tag="brigade.brigadier-initiative", frozen=True, kw_only=True):
     """§4.2/§5.3: one brigadier per side per turn tries to change his own order."""
 
-    brigade: str
-    order: str
-    objective: str = ""
-    flank: str = ""
 
-
-class AutomaticOrder(Action, tag="brigade.automatic-order", kw_only=True):
+class AutomaticOrder(Action, tag="brigade.automatic-order", frozen=True, kw_only=True):
     """§5.6/§5.8: an automatic brigadier's initiative option, effective next command phase."""
 
     brigade: str
@@ -51,20 +51,15 @@ class AutomaticOrder(Action, tag="brigade.automatic-order", kw_only=True):
     objective: str = ""
 
 
-class SetOrder(Action, tag="brigade.set-order", kw_only=True):
+class SetOrder(OrderGiven, tag="brigade.set-order", frozen=True, kw_only=True):
     """The referee corrects a brigade's order (an unreadable written order, a dispute)."""
 
-    brigade: str
-    order: str
-    objective: str = ""
-    flank: str = ""
 
-
-class Done(Action, tag="brigade.done"):
+class Done(Action, tag="brigade.done", frozen=True):
     """The side (or the referee for it) has finished the current step of the turn."""
 
 
-class Move(Action, tag="brigade.move", kw_only=True):
+class Move(Action, tag="brigade.move", frozen=True, kw_only=True):
     """A unit or general moves to a point of the table (inches)."""
 
     piece: str
@@ -72,7 +67,7 @@ class Move(Action, tag="brigade.move", kw_only=True):
     y: float
 
 
-class Charge(Action, tag="brigade.charge", kw_only=True):
+class Charge(Action, tag="brigade.charge", frozen=True, kw_only=True):
     """§4.4: a charge declaration. kind: charge, counter (counter-charge/counter-attack),
     opportunity (cavalry under Hold or Move, §5.9/§5.10); by_cinc: ordered by the CinC (§5.1)."""
 
@@ -82,14 +77,14 @@ class Charge(Action, tag="brigade.charge", kw_only=True):
     by_cinc: bool = False
 
 
-class Fire(Action, tag="brigade.fire", kw_only=True):
+class Fire(Action, tag="brigade.fire", frozen=True, kw_only=True):
     """§4.6: a unit fires at an enemy unit; the roll is kept for the referee's result."""
 
     unit: str
     target: str
 
 
-class RollFor(Action, tag="brigade.roll", kw_only=True):
+class RollFor(Action, tag="brigade.roll", frozen=True, kw_only=True):
     """A roll for a procedure the seeds do not hold (melee, unit or brigade morale)."""
 
     expr: str
@@ -97,7 +92,7 @@ class RollFor(Action, tag="brigade.roll", kw_only=True):
     purpose: str
 
 
-class Casualties(Action, tag="brigade.casualties", kw_only=True):
+class Casualties(Action, tag="brigade.casualties", frozen=True, kw_only=True):
     """Referee: figures (guns, for a battery) a unit lost."""
 
     unit: str
@@ -105,7 +100,7 @@ class Casualties(Action, tag="brigade.casualties", kw_only=True):
     roll_seq: int = 0
 
 
-class UnitStatus(Action, tag="brigade.unit-status", kw_only=True):
+class UnitStatus(Action, tag="brigade.unit-status", frozen=True, kw_only=True):
     """Referee: a unit's morale state: formed, disordered, wavering, retreating, routed,
     pursuing, dispersed, removed."""
 
@@ -114,7 +109,7 @@ class UnitStatus(Action, tag="brigade.unit-status", kw_only=True):
     roll_seq: int = 0
 
 
-class BrigadeMorale(Action, tag="brigade.brigade-morale", kw_only=True):
+class BrigadeMorale(Action, tag="brigade.brigade-morale", frozen=True, kw_only=True):
     """Referee: a brigade morale result: steady, broken, mass-panic (§4.8, Ch. XII)."""
 
     brigade: str
@@ -122,7 +117,7 @@ class BrigadeMorale(Action, tag="brigade.brigade-morale", kw_only=True):
     roll_seq: int = 0
 
 
-class GeneralFate(Action, tag="brigade.general", kw_only=True):
+class GeneralFate(Action, tag="brigade.general", frozen=True, kw_only=True):
     """Referee: a general is wounded (returns next command phase, §4.2) or lost
     (killed, captured, mortally wounded or left the field, §15.4)."""
 
@@ -131,14 +126,14 @@ class GeneralFate(Action, tag="brigade.general", kw_only=True):
     roll_seq: int = 0
 
 
-class Control(Action, tag="brigade.control", kw_only=True):
+class Control(Action, tag="brigade.control", frozen=True, kw_only=True):
     """Referee: who holds a key point now (a side, or nobody)."""
 
     place: str
     side: str
 
 
-class ObjectiveTaken(Action, tag="brigade.objective-taken", kw_only=True):
+class ObjectiveTaken(Action, tag="brigade.objective-taken", frozen=True, kw_only=True):
     """Referee: an Attack brigade has taken its objective (an enemy formation, §5.6)."""
 
     brigade: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events import brigade as ev
 from adjudicator.rulesets.brigade import army
-from test_brigade_helpers import FakeDice, NoDice, apply, codes, edit, turn_to, with_orders
+from test_brigade_helpers import FakeDice, NoDice, apply, edit, engine_codes, turn_to, with_orders
 
 FRENCH_INFANTRY = ["f6l", "f69a", "f69b", "f39a", "f39b", "f76", "f25a", "f25b", "f1a", "f1b", "f36a", "f36b"]
 FRENCH_GUNS = ["fbt1", "fbt2", "fbth"]
@@ -139,7 +139,7 @@ def test_derived_example_7_minus_3_minus_1_plus_1_plus_2_fights_on_with_6():
     s = apply(setup(), "referee", ev.GeneralFate(general="menne-g", fate="lost"), FakeDice((3, 3)))
     assert s.defeat_tests[-1].total == 5 and s.over and s.sides["french"].defeated
     assert s.result.startswith("French (Foy) defeated")
-    assert codes(s, "french", ev.Done()) == ["game/over"]
+    assert engine_codes(s, "french", ev.Done()) == ["game/over"]
     assert not s.result or s.over
 
 

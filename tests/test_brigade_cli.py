@@ -10,6 +10,7 @@ import pytest
 from adjudicator import games, sealed
 from adjudicator.errors import Rejected
 from adjudicator.logsource import open_source
+from adjudicator.report import outcome
 from adjudicator.simulate import simulate
 from adjudicator.verify import verify
 from conftest import run_cli
@@ -47,7 +48,7 @@ def test_illegal_post_names_the_rule_and_writes_nothing(game):
     loser = "french" if winner == "british" else "british"
     with pytest.raises(Rejected) as e:
         games.post(game, "take initiative\n", loser)
-    assert "seed 003 §4.1" in str(e.value) and "initiative/not-winner" in str(e.value)
+    assert "seed 003 §4.1" in str(e.value) and "choose-initiative/not-yours" in str(e.value)
     games.post(game, "give initiative\n", winner)
     _, s2 = games.state_at(game)
     nonphasing = s2.rules.other(s2.rules.phasing)
@@ -58,12 +59,27 @@ def test_illegal_post_names_the_rule_and_writes_nothing(game):
     assert games.state_at(game)[1].core.seq == s2.core.seq
 
 
+def test_a_posts_report_says_what_its_rolls_decided(game):
+    """The report pasted back for a post says what the dice just drawn decided: the initiative with its
+    modifiers (seed 003 §4.1), an order change with its total, the number it needed and the verdict
+    (§5.12). The rolls are the post's own, not those of a stored event."""
+    posted = games.post(game, "roll initiative\n", "british")
+    said = outcome(posted.game, posted.built[0])
+    assert any(line.startswith("initiative: British (Picton) ") and " against French (Foy) " in line for line in said)
+    winner = games.state_at(game)[1].rules.initiative_winner
+    games.post(game, "take initiative\n", winner)
+    brigade, side = ("chemineau", "french") if winner == "british" else ("kempt", "british")
+    posted = games.post(game, f"change order {brigade} to hold\n", side)
+    (line,) = [x for x in outcome(posted.game, posted.built[0]) if x.startswith("order change ")]
+    assert " against 7 (provisional table): " in line and line.endswith("(seed 003 §5.12)")
+
+
 def test_cli_refuses_with_exit_1_and_the_rule(game, tmp_path):
     turn = tmp_path / "t.txt"
     turn.write_text("done\n")
     r = run_cli("post", game, turn, "--as", "british")
     assert r.returncode == 1
-    assert "line 1" in r.stderr and "seed 003" in r.stderr and "sequence/nothing-to-close" in r.stderr
+    assert "line 1" in r.stderr and "seed 003 §4.1" in r.stderr and "done/not-now" in r.stderr
     turn.write_text("change order kempt hold\n")
     r = run_cli("post", game, turn, "--as", "british")
     assert r.returncode == 2 and "line 1" in r.stderr and "usage: change order" in r.stderr

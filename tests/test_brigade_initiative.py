@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events import brigade as ev
 from adjudicator.rulesets.brigade import RULESET, initiative
-from test_brigade_helpers import FakeDice, apply, codes, created, edit, force, with_orders
+from test_brigade_helpers import FakeDice, apply, codes, created, edit, force_said, said, with_orders
 
 
 def test_seed_example_picton_10_against_foy_7_and_foy_moves_first():
@@ -15,11 +15,12 @@ def test_seed_example_picton_10_against_foy_7_and_foy_moves_first():
     the initiative to Foy, who moves first.)"""
     s = with_orders()
     dice = FakeDice((5, 3), (2, 4))
-    s = apply(s, "british", ev.RollInitiative(), dice)
-    assert s.initiative_rolls == [("british", 8, 10), ("french", 6, 7)]
+    s, lines = said(s, "british", ev.RollInitiative(), dice)
+    assert lines[0] == ("initiative: British (Picton) 8 +1 (british CinC) +1 (gifted CinC) = 10 against "
+                        "French (Foy) 6 +1 (french CinC) = 7")
     assert s.initiative_winner == "british"
     assert [a[2] for a in dice.asked] == ["british", "french"]
-    assert codes(s, "french", ev.ChooseInitiative(take=True)) == ["initiative/not-winner"]
+    assert codes(s, "french", ev.ChooseInitiative(take=True)) == ["choose-initiative/not-yours"]
     s = apply(s, "british", ev.ChooseInitiative(take=False))
     assert s.phasing == "french" and s.phase == "command"
 
@@ -42,8 +43,9 @@ def test_lost_cinc_gives_minus_one():
     Picton's 8 would then give 9, and he still wins against Foy's 7."""
     s = with_orders()
     s = edit(s, "generals", "picton", fate="lost")
-    s = force(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
-    assert s.initiative_rolls[0] == ("british", 8, 9)
+    s, lines = force_said(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
+    assert lines[0].startswith("initiative: British (Picton) 8 +1 (british CinC) +1 (gifted CinC) "
+                               "-1 (CinC lost (abandoned army)) = 9 against ")
     assert s.initiative_winner == "british"
 
 
@@ -61,18 +63,18 @@ def test_initiative_is_rolled_once_at_the_start_of_the_turn():
     """§4.1: «В начале каждого хода, игроки бросают 2D6» (at the start of each turn)."""
     s = with_orders()
     s = apply(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
-    assert codes(s, "british", ev.RollInitiative()) == ["initiative/not-now"]
+    assert codes(s, "british", ev.RollInitiative()) == ["roll-initiative/not-now"]
 
 
 def test_cinc_skill_by_d6():
     """§5.2: «бросьте 1Д6 ... 1 Неумелый; 2-5 Средний; 6 Одаренный» (1 Inept, 2-5 Average, 6 Gifted)."""
     t = RULESET.tables
     assert [initiative.skill_of(t, f) for f in range(1, 7)] == ["inept"] + ["average"] * 4 + ["gifted"]
-    s = RULESET.initial_state(created(("cinc-skill-roll",)))
+    s = RULESET.setup(created(("cinc-skill-roll",)))
     assert s.phase == "skills"
     s = apply(s, "british", ev.RollSkills(), FakeDice((1,)))
     assert s.generals["picton"].skill == "inept"
-    assert codes(s, "british", ev.RollSkills()) == ["skills/twice"]
+    assert codes(s, "british", ev.RollSkills()) == ["roll-skills/not-yours"]
     s = apply(s, "french", ev.RollSkills(), FakeDice((6,)))
     assert s.generals["foy"].skill == "gifted" and s.phase == "orders"
 
@@ -80,9 +82,9 @@ def test_cinc_skill_by_d6():
 def test_brigadier_skills_optional_rule():
     """§5.3: «Если оба игрока согласны, то проведите генерацию навыков своих Командующий Бригадами тем же
     образом» (if both players agree, brigadiers' skills are generated the same way)."""
-    s = RULESET.initial_state(created())
+    s = RULESET.setup(created())
     assert s.phase == "orders" and all(g.skill == "average" for g in s.generals.values() if g.role == "brigadier")
-    s = RULESET.initial_state(created(("brigadier-skills",)))
+    s = RULESET.setup(created(("brigadier-skills",)))
     faces = [(1,), (6,), (3,), (2,), (5,), (4,)]
     s = apply(s, "british", ev.RollSkills(), FakeDice(*faces))
     brits = sorted((g for g in s.generals.values() if g.side == "british" and g.role == "brigadier"), key=lambda g: g.id)

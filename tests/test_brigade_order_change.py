@@ -70,7 +70,7 @@ def test_one_change_per_turn_non_phasing_first():
     изменение своих приказов только после того, как это сделал его противник.» (one brigade's order per turn;
     the phasing player announces after the opponent)."""
     s = command(phasing="french")
-    assert codes(s, "french", ev.ChangeOrder(brigade="menne", order="hold")) == ["sequence/not-your-step"]
+    assert codes(s, "french", ev.ChangeOrder(brigade="menne", order="hold")) == ["change-order/not-yours"]
     s = apply(s, "british", ev.ChangeOrder(brigade="kempt", order="hold"), FakeDice((1, 1)))
     assert rules(s, "british", ev.ChangeOrder(brigade="pack", order="hold")) == ["seed 003 §4.2, §5.12"]
     s = apply(s, "british", ev.Done())

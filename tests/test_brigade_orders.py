@@ -11,7 +11,7 @@ from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS, apply, codes, cr
 
 
 def sealed_both():
-    s = RULESET.initial_state(created())
+    s = RULESET.setup(created())
     for side in ("british", "french"):
         s = apply(s, side, OrdersSealed(label=f"o-{side}", commitment="ab" * 32))
     return s
@@ -35,7 +35,7 @@ def test_every_brigade_has_one_written_order():
 
 def test_orders_are_revealed_only_once_both_are_sealed():
     """§5.5 with §4.2: written orders are secret and simultaneous: sealed first, opened when both are in."""
-    s = RULESET.initial_state(created())
+    s = RULESET.setup(created())
     s = apply(s, "british", OrdersSealed(label="o-british", commitment="ab" * 32))
     assert codes(s, "british", OrdersSealed(label="again", commitment="cd" * 32)) == ["orders/sealed-twice"]
     s = apply(s, "french", OrdersSealed(label="o-french", commitment="ab" * 32))
@@ -83,7 +83,7 @@ def test_withdraw_cannot_come_from_the_cinc():
     """§5.11: «Этот приказ отдается в случае паники и нервозности подразделений и не может быть отдан
     Главнокомандующим.» (Withdraw cannot be given by the CinC; written orders are his, R6)."""
     s = sealed_both()
-    found = RULESET.validate(s, "british", OrdersUnsealed(label="o-british", salt="00" * 32,
+    found = RULESET.check(s, "british", OrdersUnsealed(label="o-british", salt="00" * 32,
                                                           orders=("kempt withdraw",) + BRITISH_ORDERS[1:]))
     assert [(v.code, v.rule) for v in found] == [("order/withdraw-from-cinc", "seed 003 §5.11")]
 
@@ -171,7 +171,7 @@ def test_charges_in_the_stated_order_phasing_first():
     """§4.4: «Фазовый игрок вслух объявляет, какие подразделения его армии будут проводить атаку. Затем тоже
     самое делает Внефазовый игрок.» (the phasing player declares, then the non-phasing player)."""
     s = charges(phasing="french")
-    assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["sequence/not-your-step"]
+    assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["charge/not-yours"]
     s = apply(s, "french", ev.Done())
     assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == []
 
@@ -249,7 +249,7 @@ def test_move_becomes_hold_on_arrival():
 def test_movement_phase_phasing_player_first():
     """§4.5: «Первым ходит Фазовый игрок, потом его оппонент.» (the phasing player moves first)."""
     s = movement()
-    assert codes(s, "french", ev.Move(piece="f6l", x=10, y=30)) == ["sequence/not-your-step"]
+    assert codes(s, "french", ev.Move(piece="f6l", x=10, y=30)) == ["move/not-yours"]
 
 
 def test_the_referee_settles_written_orders_that_cannot_be_opened():

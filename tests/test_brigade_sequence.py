@@ -7,13 +7,13 @@ import msgspec
 
 from events import brigade as ev
 from adjudicator.rulesets.brigade import RULESET
-from adjudicator.rulesets.brigade.sequence import STEPS
+from adjudicator.rulesets.brigade.phases import TURN, label
 from test_brigade_helpers import FakeDice, apply, codes, edit, last_seq, turn_to, with_orders
 
 
 def test_phases_in_the_order_of_chapter_iv():
     """§4.1-§4.8: initiative, command, compulsory moves, charges, movement, firing, melee, morale."""
-    phases = list(dict.fromkeys(p for p, _, _ in STEPS))
+    phases = list(dict.fromkeys(label(step.name) for step in TURN))
     assert phases == ["initiative", "command", "compulsory", "charges", "charge-results", "movement", "firing",
                       "fire-results", "melee", "morale"]
     s = turn_to(with_orders(), "command", phasing="french")
@@ -34,7 +34,7 @@ def test_firing_phasing_player_first_and_casualties_count_at_once():
     стрелявшим первым, учитывается сразу и в ответной стрельбе павшие солдаты не участвуют.» (the phasing
     player fires first; his casualties count at once and the fallen do not fire back)."""
     s = turn_to(with_orders(), "firing", phasing="french")
-    assert codes(s, "british", ev.Fire(unit="b45", target="f6l")) == ["sequence/not-your-step"]
+    assert codes(s, "british", ev.Fire(unit="b45", target="f6l")) == ["fire/not-yours"]
     s = apply(s, "french", ev.Fire(unit="fbt1", target="b45"), FakeDice((6, 5)))
     roll = last_seq()
     assert s.open_rolls[str(roll)].total == 11

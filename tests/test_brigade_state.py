@@ -1,4 +1,4 @@
-"""The reducer's contract with the engine: a state once returned is never changed, and the next
+"""The steps' contract with the engine (through its draft): a state once returned is never changed, and the next
 state shares every piece an event did not touch (no copy of the whole army per event)."""
 
 from __future__ import annotations

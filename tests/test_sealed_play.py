@@ -21,7 +21,7 @@ from adjudicator.logsource import open_source
 from adjudicator.report import outcome
 from adjudicator.verify import verify
 from conftest import LOGS, event_rows, export_log, make_game, rechain, run_cli_inprocess
-from adjudicator.rulesets.brigade.legal import sim_orders
+from adjudicator.rulesets.brigade.play import sim_orders
 from adjudicator.rulesets.paris.state import ORDERS
 from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS
 

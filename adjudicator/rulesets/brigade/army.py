@@ -1,21 +1,16 @@
 """Chapter XV (seed 004): army value, Waver and Break points, the Army Defeat Test.
 
-Pure arithmetic over the state; `defeat_check` is the one place that rolls, and it is
-called by the reducer right after the result event that may trigger a test (§15.3).
+Pure arithmetic over the state; `after_loss` is the one place that rolls, and the steps call it
+right after the result event that may trigger a test (§15.3).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.dice import Dice
-from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, OFF_TABLE, BrigadeState, DefeatTest, changed
-
-RULE_VALUE = "seed 004 §15.2"
-RULE_WHEN = "seed 004 §15.3"
-RULE_MODS = "seed 004 §15.4"
-RULE_RESULT = "seed 004 §15.5"
-RULE_AUTO = "seed 004 §15.6"
+from adjudicator.draft import Draft
+from adjudicator.rulesets.brigade.codes import RULE_AUTO_DEFEAT, RULE_DEFEAT
+from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, OFF_TABLE, BrigadeState, DefeatTest, General, Unit, mods_text
 
 
 def unit_value(tables: dict[str, Any], kind: str, guns: int) -> int:
@@ -49,19 +44,33 @@ def points(tables: dict[str, Any], value: int) -> tuple[int, int]:
 
 def loss(state: BrigadeState, side: str) -> int:
     """§15.2/§15.3: value lost through dispersal and removal from the table (R13: guns one by one)."""
-    t = state.tables["army_value"]
+    t = state.tables
     lost = 0
     for g in state.generals.values():
         if g.side == side and g.fate == "lost":
-            lost += t["cinc"] if g.role == "cinc" else t["brigadier"]
+            lost += general_loss(t, g)
     for u in state.units.values():
-        if u.side != side:
-            continue
-        if u.status in OFF_TABLE:  # not `on_table`: this runs after every casualty and status result
-            lost += unit_value(state.tables, u.kind, u.start_strength)
-        elif u.kind in ARTILLERY:
-            lost += unit_value(state.tables, u.kind, u.start_strength - u.strength)
+        # `on_table` written out: this runs after every casualty and status result
+        if u.side == side and (u.status in OFF_TABLE or u.kind in ARTILLERY):
+            lost += unit_loss(t, u)
     return lost
+
+
+def general_loss(tables: dict[str, Any], g: General) -> int:
+    """What a general has cost his army (§15.2): his value once he is lost."""
+    if g.fate != "lost":
+        return 0
+    return tables["army_value"]["cinc" if g.role == "cinc" else "brigadier"]
+
+
+def unit_loss(tables: dict[str, Any], u: Unit) -> int:
+    """What a unit has cost its army (§15.2): its value once dispersed or removed; a battery's, gun by
+    gun as they are lost (R13)."""
+    if u.status in OFF_TABLE:
+        return unit_value(tables, u.kind, u.start_strength)
+    if u.kind in ARTILLERY:
+        return unit_value(tables, u.kind, u.start_strength - u.strength)
+    return 0
 
 
 def automatic_defeat(state: BrigadeState, side: str, lost: int | None = None) -> bool:
@@ -126,46 +135,53 @@ def triggers(state: BrigadeState, side: str, *, brigade_broke: bool = False, uni
     return "; ".join(reasons)
 
 
-def defeat_check(state: BrigadeState, side: str, dice: Dice, **why: bool) -> None:
-    """After a loss: automatic defeat (§15.6), else the Defeat Test if §15.3 calls for one.
-    `state` is the reducer's working copy."""
-    if state.over:
+def after_loss(d: Draft[BrigadeState], side: str, cost: int, **why: bool) -> None:
+    """After a result that cost `side` army value, or might have (§15.2): the value lost, said when
+    the result cost some; then the automatic defeat (§15.6), else the Defeat Test if §15.3 calls for one."""
+    s = d.s
+    lost = loss(s, side)
+    if cost:
+        x = s.sides[side]
+        d.say("{}: army value lost {} of {} (Waver {}, Break {})", x.name, lost, x.value, x.waver, x.breakpoint)
+    if not s.over:
+        _defeat_check(d, side, lost, **why)
+
+
+def _defeat_check(d: Draft[BrigadeState], side: str, lost: int, **why: bool) -> None:
+    s = d.s
+    x = s.sides[side]
+    if automatic_defeat(s, side, lost):
+        d.update(s.sides, side, defeated=True)
+        end(d, f"{x.name} defeated automatically: the army lost {lost} of {x.value} points, 75 % or more ({RULE_AUTO_DEFEAT})")
         return
-    s = state.sides[side]
-    lost = loss(state, side)
-    if automatic_defeat(state, side, lost):
-        state.sides = changed(state.sides, side, defeated=True)
-        state.over = True
-        state.result = (f"{s.name} defeated automatically: the army lost {lost} of {s.value} points, "
-                        f"75 % or more ({RULE_AUTO})")
-        return
-    reason = triggers(state, side, lost=lost, **why)
+    reason = triggers(s, side, lost=lost, **why)
     if not reason:
         return
-    if lost >= s.waver:
-        state.sides = changed(state.sides, side, waver_tested=True)
-    if lost >= s.breakpoint:
-        state.sides = changed(state.sides, side, break_tested=True)
-    t = state.tables["defeat_test"]
-    faces = dice.roll(f"army defeat test ({s.name})", t["dice"], side=side)
-    mods = modifiers(state, side)
-    total = sum(faces) + sum(m for _, m in mods)
-    defeated = total < t["fights_on"]
-    test = DefeatTest(turn=state.turn, side=side, reason=reason, roll=sum(faces), modifiers=mods, total=total,
-                      defeated=defeated)
-    state.defeat_tests = [*state.defeat_tests, test]
-    if defeated:
-        state.sides = changed(state.sides, side, defeated=True)
-        state.over = True
-        state.result = (f"{s.name} defeated: Army Defeat Test {sum(faces)}{_mods_text(mods)} = {total}, "
-                        f"5 or less ({RULE_RESULT}); the army leaves the field")
+    if lost >= x.waver:
+        d.update(s.sides, side, waver_tested=True)
+    if lost >= x.breakpoint:
+        d.update(s.sides, side, break_tested=True)
+    t = s.tables["defeat_test"]
+    rolled = sum(d.dice.roll(f"army defeat test ({x.name})", t["dice"], side=side))
+    mods = modifiers(s, side)
+    total = rolled + sum(m for _, m in mods)
+    test = DefeatTest(turn=s.turn, side=side, reason=reason, roll=rolled, modifiers=mods, total=total,
+                      defeated=total < t["fights_on"])
+    s.defeat_tests = [*s.defeat_tests, test]
+    d.say(defeat_text(test))
+    if test.defeated:
+        d.update(s.sides, side, defeated=True)
+        end(d, f"{x.name} defeated: Army Defeat Test {rolled}{mods_text(mods)} = {total}, 5 or less ({RULE_DEFEAT}); "
+               "the army leaves the field")
 
 
-def _mods_text(mods: list[tuple[str, int]]) -> str:
-    return "".join(f" {m:+d} ({label})" for label, m in mods)
+def end(d: Draft[BrigadeState], result: str) -> None:
+    """The game is over (§15.5, §15.6, the scenario's turn limit, the referee, a concession)."""
+    d.s.over, d.s.result = True, result
+    d.say("GAME OVER: {}", result)
 
 
 def defeat_text(test: DefeatTest) -> str:
     verdict = "DEFEAT, the game ends" if test.defeated else "the army fights on"
-    return (f"Army Defeat Test for {test.side} ({test.reason}): 2D6 {test.roll}{_mods_text(test.modifiers)} "
-            f"= {test.total}: {verdict} ({RULE_RESULT})")
+    return (f"Army Defeat Test for {test.side} ({test.reason}): 2D6 {test.roll}{mods_text(test.modifiers)} "
+            f"= {test.total}: {verdict} ({RULE_DEFEAT})")

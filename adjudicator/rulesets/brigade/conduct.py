@@ -7,24 +7,14 @@ import math
 
 from events.brigade import Charge, Move
 from events.core import REFEREE
-from adjudicator.ruleset import Violation
+from adjudicator.ruleset import Violation, violation
+from adjudicator.rulesets.brigade.codes import RULE_CINC, RULE_COMPULSORY, RULE_KIND, RULE_MOVEMENT, RULE_RADIUS
 from adjudicator.rulesets.brigade.state import (
-    ARTILLERY, CAVALRY, INFANTRY, OFF_TABLE, BrigadeState, Unit, close_order, dist, nearest_enemy,
+    ARTILLERY, CAVALRY, INFANTRY, OFF_TABLE, BrigadeState, General, Unit, close_order, dist, nearest_enemy, units_of,
 )
 
-R_CINC = "seed 003 §5.1"
-R_RADIUS = "seed 003 §5.3, §5.4"
-R_KIND = {"attack": "seed 003 §5.6", "engage": "seed 003 §5.7", "support": "seed 003 §5.8",
-          "move": "seed 003 §5.9", "hold": "seed 003 §5.10", "withdraw": "seed 003 §5.11"}
-R_COMPULSORY = "seed 003 §4.3"
-R_MOVEMENT = "seed 003 §4.5"
 CHARGE_KINDS = ("charge", "counter", "opportunity")
-SHAKEN = ("disordered", "wavering", "retreating", "routed", "pursuing")
 MUST_MOVE_COMPULSORY = ("retreating", "routed", "pursuing")
-
-
-def _v(code: str, rule: str, message: str) -> list[Violation]:
-    return [Violation(code, rule, message)]
 
 
 def nearest_enemy_unit(state: BrigadeState, u: Unit) -> Unit | None:
@@ -51,53 +41,53 @@ def formed_target(target: Unit) -> bool:
 def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
     u = state.units.get(a.unit)
     if u is None:
-        return _v("charge/unknown-unit", "seed 003 §4.4", f"{a.unit!r} is not a unit")
+        return violation("charge/unknown-unit", "seed 003 §4.4", f"{a.unit!r} is not a unit")
     if actor != REFEREE and u.side != actor:
-        return _v("charge/not-yours", "seed 003 §4.4", f"{u.name} is not {actor}'s")
+        return violation("charge/not-yours", "seed 003 §4.4", f"{u.name} is not {actor}'s")
     t = state.units.get(a.target)
     if t is None or t.side == u.side or not t.on_table:
-        return _v("charge/target", "seed 003 §4.4", f"{a.target!r} is not an enemy unit on the table")
+        return violation("charge/target", "seed 003 §4.4", f"{a.target!r} is not an enemy unit on the table")
     if a.kind not in CHARGE_KINDS:
-        return _v("charge/kind", "seed 003 §4.4", f"a charge is one of {', '.join(CHARGE_KINDS)}")
+        return violation("charge/kind", "seed 003 §4.4", f"a charge is one of {', '.join(CHARGE_KINDS)}")
     if not u.on_table or u.status in MUST_MOVE_COMPULSORY:
-        return _v("charge/unit-state", R_COMPULSORY, f"{u.name} is {u.status}: it cannot declare a charge (R10)")
+        return violation("charge/unit-state", RULE_COMPULSORY, f"{u.name} is {u.status}: it cannot declare a charge (R10)")
     if u.moved == "compulsory":
-        return _v("charge/moved-compulsory", R_MOVEMENT, f"{u.name} moved in the compulsory move phase (R10)")
+        return violation("charge/moved-compulsory", RULE_MOVEMENT, f"{u.name} moved in the compulsory move phase (R10)")
     if u.charged:
-        return _v("charge/twice", "seed 003 §4.4", f"{u.name} has declared a charge this turn already")
+        return violation("charge/twice", "seed 003 §4.4", f"{u.name} has declared a charge this turn already")
     if u.kind in ARTILLERY:
-        return _v("charge/artillery", "seed 003 §4.4", f"{u.name} is artillery: artillery does not charge (R11)")
+        return violation("charge/artillery", "seed 003 §4.4", f"{u.name} is artillery: artillery does not charge (R11)")
     b = state.brigades[u.brigade]
     radius = state.tables["command_radius"]
     if a.by_cinc:
         cinc = state.generals[state.sides[u.side].cinc]
         if cinc.fate != "present":
-            return _v("charge/cinc-absent", R_CINC, f"the CinC {cinc.name} is {cinc.fate}")
+            return violation("charge/cinc-absent", RULE_CINC, f"the CinC {cinc.name} is {cinc.fate}")
         d = dist(cinc.x, cinc.y, u.x, u.y)
         if d > radius["cinc_charges"]:
-            return _v("charge/cinc-radius", R_CINC, f"{u.name} is {d:.1f}\" from the CinC {cinc.name}; he orders "
-                      f"charges within {radius['cinc_charges']}\"")
+            return violation("charge/cinc-radius", RULE_CINC, f"{u.name} is {d:.1f}\" from the CinC {cinc.name}; he orders "
+                             f"charges within {radius['cinc_charges']}\"")
         if a.kind == "opportunity":
-            return _v("charge/kind", R_CINC, "the CinC orders an attack or a counter-attack")
+            return violation("charge/kind", RULE_CINC, "the CinC orders an attack or a counter-attack")
         return []
     g = state.generals[b.general]
     if g.fate != "present":
-        return _v("charge/leaderless", R_RADIUS, f"{b.name}'s brigadier {g.name} is {g.fate}: no charge without "
-                  "a commander (the CinC may order one, §5.1)")
+        return violation("charge/leaderless", RULE_RADIUS, f"{b.name}'s brigadier {g.name} is {g.fate}: no charge without "
+                         "a commander (the CinC may order one, §5.1)")
     d = dist(g.x, g.y, u.x, u.y)
     if d > radius["brigadier"]:
-        return _v("charge/out-of-radius", R_RADIUS, f"{u.name} is {d:.1f}\" from its brigadier {g.name}; "
-                  f"charges are ordered within {radius['brigadier']}\"")
+        return violation("charge/out-of-radius", RULE_RADIUS, f"{u.name} is {d:.1f}\" from its brigadier {g.name}; "
+                         f"charges are ordered within {radius['brigadier']}\"")
     return check_charge_order(state, u, t, a.kind)
 
 
 def check_charge_order(state: BrigadeState, u: Unit, t: Unit, kind: str) -> list[Violation]:
     b = state.brigades[u.brigade]
     order = b.order.kind if b.order else "hold"
-    rule = R_KIND[order]
+    rule = RULE_KIND[order]
     cav = u.kind in CAVALRY
     if kind == "opportunity" and not (cav and order in ("hold", "move")):
-        return _v("charge/opportunity", rule, "only cavalry under Hold or Move declares charges as opportunity (R4)")
+        return violation("charge/opportunity", rule, "only cavalry under Hold or Move declares charges as opportunity (R4)")
     if order == "attack":
         return []
     if order in ("engage", "support"):
@@ -107,22 +97,22 @@ def check_charge_order(state: BrigadeState, u: Unit, t: Unit, kind: str) -> list
             if u.kind == "light-infantry" and t.kind == "light-infantry":
                 return []
             if formed_target(t):
-                return _v("charge/engage-infantry", rule, f"under {order.capitalize()} infantry may not charge formed "
-                          f"close-order enemy ({t.name} is formed) except as a counter-attack")
+                return violation("charge/engage-infantry", rule, f"under {order.capitalize()} infantry may not charge formed "
+                                 f"close-order enemy ({t.name} is formed) except as a counter-attack")
             return []
         if formed_target(t) and b.formed_cav_charges >= 1:
-            return _v("charge/engage-cavalry", rule, f"under {order.capitalize()} a brigade declares one cavalry "
-                      f"charge per turn against formed units; {b.name} has declared it")
+            return violation("charge/engage-cavalry", rule, f"under {order.capitalize()} a brigade declares one cavalry "
+                             f"charge per turn against formed units; {b.name} has declared it")
         return []
     if order in ("hold", "move"):
         if cav and kind in ("counter", "opportunity"):
             return []
-        return _v(f"charge/{order}", rule, f"under {order.capitalize()} units may not charge; cavalry may "
-                  "counter-charge or charge as opportunity")
+        return violation("charge/hold" if order == "hold" else "charge/move", rule,
+                         f"under {order.capitalize()} units may not charge; cavalry may counter-charge or charge as opportunity")
     # withdraw
     if kind == "counter":
         return []
-    return _v("charge/withdraw", rule, "under Withdraw the brigade retires: no charges but counter-charges (R5)")
+    return violation("charge/withdraw", rule, "under Withdraw the brigade retires: no charges but counter-charges (R5)")
 
 
 def counts_formed_cavalry_charge(state: BrigadeState, a: Charge) -> bool:
@@ -135,57 +125,69 @@ def counts_formed_cavalry_charge(state: BrigadeState, a: Charge) -> bool:
 # -- moves -----------------------------------------------------------------
 
 def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_step: bool) -> list[Violation]:
+    """A move in the compulsory or movement phase (the phase table lets no other through), or the
+    referee's in a step of his own."""
     piece = state.units.get(a.piece) or state.generals.get(a.piece)
     if piece is None:
-        return _v("move/unknown", "seed 003 §4.5", f"{a.piece!r} is neither a unit nor a general")
+        return violation("move/unknown", "seed 003 §4.5", f"{a.piece!r} is neither a unit nor a general")
     if actor != REFEREE and piece.side != actor:
-        return _v("move/not-yours", "seed 003 §4.5", f"{piece.name} is not {actor}'s")
+        return violation("move/not-yours", "seed 003 §4.5", f"{piece.name} is not {actor}'s")
     if not (0 <= a.x <= state.width and 0 <= a.y <= state.height):
-        return _v("move/off-table", "scenario", f"{a.x:g},{a.y:g} is off the {state.width:g}x{state.height:g} inch table")
+        return violation("move/off-table", "scenario", f"{a.x:g},{a.y:g} is off the {state.width:g}x{state.height:g} inch table")
     if actor == REFEREE and referee_step:
         return []  # the referee places units as the resolution of charges and melee demands
-    d = dist(piece.x, piece.y, a.x, a.y)
-    if a.piece in state.generals:
-        g = state.generals[a.piece]
-        if phase != "movement":
-            return _v("move/general-phase", R_MOVEMENT, "generals move in the movement phase (R9)")
-        if g.fate != "present":
-            return _v("move/general-absent", "seed 003 §4.2", f"{g.name} is {g.fate}")
-        if g.moved == phase:
-            return _v("move/twice", R_MOVEMENT, f"{g.name} has moved in this phase already")
-        rate = move_rate(state, "general")
-        if d > rate:
-            return _v("move/too-far", R_MOVEMENT, f"{g.name} moves at most {rate:g}\" (provisional), not {d:.1f}\"")
-        return []
-    u: Unit = piece
-    if not u.on_table:
-        return _v("move/off-table-unit", "seed 003 §4.5", f"{u.name} is {u.status}")
-    if u.moved == phase:
-        return _v("move/twice", R_MOVEMENT, f"{u.name} has moved in this phase already (R9)")
-    b = state.brigades[u.brigade]
+    if isinstance(piece, General):
+        return _general_move(state, piece, a, phase)
+    if not piece.on_table:
+        return violation("move/off-table-unit", "seed 003 §4.5", f"{piece.name} is {piece.status}")
+    if piece.moved == phase:
+        return violation("move/twice", RULE_MOVEMENT, f"{piece.name} has moved in this phase already (R9)")
     if phase == "compulsory":
-        here, there = nearest_enemy(state, u.side, u.x, u.y), nearest_enemy(state, u.side, a.x, a.y)
-        broken = b.morale in ("broken", "mass-panic")
-        if u.status not in MUST_MOVE_COMPULSORY and not broken:
-            return _v("move/not-compulsory", R_COMPULSORY, f"{u.name} is {u.status} in a steady brigade: only "
-                      "retreating, routing and pursuing units and broken brigades move now")
-        limit = state.tables["broken_brigade"]["retreat_inches"] if broken and u.status not in MUST_MOVE_COMPULSORY \
-            else move_rate(state, u.kind)
-        if d > limit:
-            return _v("move/too-far", R_COMPULSORY, f"{u.name} moves at most {limit:g}\" now, not {d:.1f}\"")
-        if u.status != "pursuing" and there < here:
-            return _v("move/toward-enemy", R_COMPULSORY, f"{u.name} retreats: it may not end nearer the enemy "
-                      f"({there:.1f}\" < {here:.1f}\")")
-        return []
+        return _compulsory_move(state, piece, a)
+    return _free_move(state, piece, a)
+
+
+def _general_move(state: BrigadeState, g: General, a: Move, phase: str) -> list[Violation]:
     if phase != "movement":
-        return _v("move/phase", R_MOVEMENT, f"units move in the compulsory and movement phases, not in {phase}")
-    if u.moved == "compulsory" or u.status in MUST_MOVE_COMPULSORY:
-        return _v("move/moved-compulsory", R_MOVEMENT, f"{u.name} moves in the compulsory move phase, not now")
-    rate = move_rate(state, u.kind)
+        return violation("move/general-phase", RULE_MOVEMENT, "generals move in the movement phase (R9)")
+    if g.fate != "present":
+        return violation("move/general-absent", "seed 003 §4.2", f"{g.name} is {g.fate}")
+    if g.moved == phase:
+        return violation("move/twice", RULE_MOVEMENT, f"{g.name} has moved in this phase already")
+    rate, d = move_rate(state, "general"), dist(g.x, g.y, a.x, a.y)
     if d > rate:
-        return _v("move/too-far", R_MOVEMENT, f"{u.name} moves at most {rate:g}\" (provisional), not {d:.1f}\"")
+        return violation("move/too-far", RULE_MOVEMENT, f"{g.name} moves at most {rate:g}\" (provisional), not {d:.1f}\"")
+    return []
+
+
+def _compulsory_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
+    """§4.3: retreating, routing and pursuing units and broken brigades move; the retreating away from the enemy."""
+    here, there = nearest_enemy(state, u.side, u.x, u.y), nearest_enemy(state, u.side, a.x, a.y)
+    broken = state.brigades[u.brigade].morale in ("broken", "mass-panic")
+    if u.status not in MUST_MOVE_COMPULSORY and not broken:
+        return violation("move/not-compulsory", RULE_COMPULSORY, f"{u.name} is {u.status} in a steady brigade: only "
+                         "retreating, routing and pursuing units and broken brigades move now")
+    limit = state.tables["broken_brigade"]["retreat_inches"] if broken and u.status not in MUST_MOVE_COMPULSORY \
+        else move_rate(state, u.kind)
+    d = dist(u.x, u.y, a.x, a.y)
+    if d > limit:
+        return violation("move/too-far", RULE_COMPULSORY, f"{u.name} moves at most {limit:g}\" now, not {d:.1f}\"")
+    if u.status != "pursuing" and there < here:
+        return violation("move/toward-enemy", RULE_COMPULSORY, f"{u.name} retreats: it may not end nearer the enemy "
+                         f"({there:.1f}\" < {here:.1f}\")")
+    return []
+
+
+def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
+    """§4.5: the units that did not move in the compulsory phase, as their brigade's order allows (§5.6-§5.11)."""
+    if u.moved == "compulsory" or u.status in MUST_MOVE_COMPULSORY:
+        return violation("move/moved-compulsory", RULE_MOVEMENT, f"{u.name} moves in the compulsory move phase, not now")
+    rate, d = move_rate(state, u.kind), dist(u.x, u.y, a.x, a.y)
+    if d > rate:
+        return violation("move/too-far", RULE_MOVEMENT, f"{u.name} moves at most {rate:g}\" (provisional), not {d:.1f}\"")
+    b = state.brigades[u.brigade]
     order = b.order.kind if b.order else "hold"
-    rule = R_KIND[order]
+    rule = RULE_KIND[order]
     # advancing and retiring are judged against the enemy unit nearest before the move (R7)
     foe = nearest_enemy_unit(state, u)
     if foe is None:
@@ -193,19 +195,19 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     else:
         here, there = dist(u.x, u.y, foe.x, foe.y), dist(a.x, a.y, foe.x, foe.y)
     if order in ("engage", "support") and u.kind in INFANTRY and there > here + 1e-9:
-        return _v("move/engage-retreat", rule, f"under {order.capitalize()} infantry may not retreat "
-                  f"({u.name} would go from {here:.1f}\" to {there:.1f}\" of the enemy)")
+        return violation("move/engage-retreat", rule, f"under {order.capitalize()} infantry may not retreat "
+                         f"({u.name} would go from {here:.1f}\" to {there:.1f}\" of the enemy)")
     if order == "attack" and u.status == "formed" and close_order(u) and there > here + 1e-9:
-        return _v("move/attack-retreat", rule, f"under Attack no formed unit retires voluntarily ({u.name}, R7)")
+        return violation("move/attack-retreat", rule, f"under Attack no formed unit retires voluntarily ({u.name}, R7)")
     if order == "withdraw" and there < here - 1e-9:
-        return _v("move/withdraw-advance", rule, f"under Withdraw {u.name} may not move nearer the enemy")
+        return violation("move/withdraw-advance", rule, f"under Withdraw {u.name} may not move nearer the enemy")
     if order == "hold" and b.order and b.order.objective in state.places:
         p = state.places[b.order.objective]
         reach = state.tables["areas"]["hold_inches"] + (
             state.tables["skirmish_screen"]["ahead_inches"] if u.kind == "light-infantry" else 0)
         if dist(a.x, a.y, p.x, p.y) > reach:
-            return _v("move/hold-area", rule, f"under Hold {b.name} stays within {reach:g}\" of {p.name} "
-                      "(provisional area, R3)")
+            return violation("move/hold-area", rule, f"under Hold {b.name} stays within {reach:g}\" of {p.name} "
+                             "(provisional area, R3)")
     return []
 
 
@@ -221,21 +223,21 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
     for b in state.brigades.values():
         if b.side != side or b.order is None or b.morale != "steady":
             continue
-        units = [u for u in state.units.values() if u.brigade == b.id and u.on_table]
+        units = [u for u in units_of(state, b.id) if u.on_table]
         if b.order.kind == "attack":
             formed = [u for u in units if not exempt(u)]
             ok = [u for u in formed if u.charged or _did(state, u, advance=True)]
             if formed and len(ok) * 2 < len(formed):
-                found.append(Violation("attack/half-advance", R_KIND["attack"],
-                                       f"{b.name} is under Attack: at least half of its {len(formed)} formed units must "
-                                       f"charge or advance half a move towards the enemy (move rates provisional); {len(ok)} did"))
+                found += violation("attack/half-advance", RULE_KIND["attack"],
+                                   f"{b.name} is under Attack: at least half of its {len(formed)} formed units must "
+                                   f"charge or advance half a move towards the enemy (move rates provisional); {len(ok)} did")
         elif b.order.kind == "withdraw":
             late = [u.name for u in units if u.status not in MUST_MOVE_COMPULSORY and not u.charged
                     and not _did(state, u, advance=False)]
             if late:
-                found.append(Violation("withdraw/half-move", R_KIND["withdraw"],
-                                       f"{b.name} is under Withdraw: every unit retires at least half a move (move rates provisional); "
-                                       f"not yet: {', '.join(late)}"))
+                found += violation("withdraw/half-move", RULE_KIND["withdraw"],
+                                   f"{b.name} is under Withdraw: every unit retires at least half a move (move rates provisional); "
+                                   f"not yet: {', '.join(late)}")
     return found
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from adjudicator.dice import Dice
-from adjudicator.rulesets.brigade.state import BrigadeState, changed
+from typing import Any
 
-RULE = "seed 003 §4.1"
-RULE_SKILL = "seed 003 §5.2"
-RULE_BRIG_SKILL = "seed 003 §5.3"
+from adjudicator.draft import Draft
+from adjudicator.rulesets.brigade.codes import RULE_INITIATIVE, RULE_SKILL
+from adjudicator.rulesets.brigade.state import BrigadeState, mods_text
+
 MAX_ROUNDS = 50  # ties are re-rolled; 50 ties in a row has odds of about 1e-40
 
 
@@ -27,25 +27,29 @@ def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
     return mods
 
 
-def roll(state: BrigadeState, dice: Dice) -> None:
-    """Both sides roll 2D6 plus modifiers, in player order; a tie is re-rolled (§4.1).
-    `state` is the reducer's working copy."""
-    expr = state.tables["initiative"]["dice"]
+def roll(d: Draft[BrigadeState]) -> None:
+    """Both sides roll 2D6 plus modifiers, in player order; a tie is re-rolled (§4.1). The winner
+    chooses next."""
+    s = d.s
+    expr = s.tables["initiative"]["dice"]
+    mods = {side: modifiers(s, side) for side in s.players}
     for _ in range(MAX_ROUNDS):
-        results = []
-        for side in state.players:
-            faces = dice.roll(f"initiative ({state.sides[side].name})", expr, side=side)
-            total = sum(faces) + sum(m for _, m in modifiers(state, side))
-            results.append((side, sum(faces), total))
-        state.initiative_rolls = results
-        (a, _, ta), (b, _, tb) = results
-        if ta != tb:
-            state.initiative_winner = a if ta > tb else b
+        totals, parts = {}, []
+        for side in s.players:
+            rolled = sum(d.dice.roll(f"initiative ({s.sides[side].name})", expr, side=side))
+            totals[side] = rolled + sum(m for _, m in mods[side])
+            parts.append(f"{s.sides[side].name} {rolled}{mods_text(mods[side])} = {totals[side]}")
+        first, second = s.players
+        tied = totals[first] == totals[second]
+        d.say("initiative: {} against {}{}", parts[0], parts[1], " (tie: re-rolled)" if tied else "")
+        if not tied:
+            s.initiative_winner = first if totals[first] > totals[second] else second
+            d.say("{} wins the initiative and chooses ({})", s.sides[s.initiative_winner].name, RULE_INITIATIVE)
             return
-    raise ValueError(f"initiative tied {MAX_ROUNDS} times in a row ({RULE})")
+    raise ValueError(f"initiative tied {MAX_ROUNDS} times in a row ({RULE_INITIATIVE})")
 
 
-def skill_of(tables: dict, face: int) -> str:
+def skill_of(tables: dict[str, Any], face: int) -> str:
     t = tables["skill_roll"]
     for skill in ("inept", "average", "gifted"):
         if face in t[skill]:
@@ -53,15 +57,15 @@ def skill_of(tables: dict, face: int) -> str:
     raise ValueError(f"skill roll {face} is in no row of the skill table ({RULE_SKILL})")
 
 
-def roll_skills(state: BrigadeState, side: str, dice: Dice) -> None:
-    """§5.2: the CinC's skill by 1d6 (cinc-skill-roll); §5.3: each brigadier's (brigadier-skills).
-    `state` is the reducer's working copy."""
-    expr = state.tables["skill_roll"]["dice"]
-    for g in sorted(state.generals.values(), key=lambda g: (g.role != "cinc", g.id)):
+def roll_skills(d: Draft[BrigadeState], side: str) -> None:
+    """§5.2: the CinC's skill by 1d6 (cinc-skill-roll); §5.3: each brigadier's (brigadier-skills)."""
+    s = d.s
+    expr = s.tables["skill_roll"]["dice"]
+    for g in sorted(s.generals.values(), key=lambda g: (g.role != "cinc", g.id)):
         if g.side != side:
             continue
-        if (g.role == "cinc" and "cinc-skill-roll" in state.options) or (
-                g.role == "brigadier" and "brigadier-skills" in state.options):
-            face = dice.roll(f"skill of {g.name}", expr, side=side)[0]
-            state.generals = changed(state.generals, g.id, skill=skill_of(state.tables, face))
-    state.sides = changed(state.sides, side, skills_rolled=True)
+        if (g.role == "cinc" and "cinc-skill-roll" in s.options) or (
+                g.role == "brigadier" and "brigadier-skills" in s.options):
+            face = d.dice.roll(f"skill of {g.name}", expr, side=side)[0]
+            d.update(s.generals, g.id, skill=skill_of(s.tables, face))
+    d.update(s.sides, side, skills_rolled=True)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from events import brigade as ev
+from events.core import Action
 from adjudicator.dice import parse_expr
 from adjudicator.ruleset import Verb
 from adjudicator.rulesets.brigade.orders import parse_order
+from adjudicator.rulesets.brigade.state import Order
 
+Parse = Callable[[str, str, tuple[str, ...]], Action]
 _FROM = re.compile(r"\s+from\s+(\d+)\s*$", re.IGNORECASE)
 
 
@@ -30,30 +34,23 @@ def _from_text(seq: int) -> str:
     return f" from {seq}" if seq else ""
 
 
-def _order_args(args: str, usage: str) -> tuple[str, ev.ChangeOrder]:
+def _order_args(args: str, usage: str) -> tuple[str, Order]:
     words = args.split()
     if len(words) < 3 or words[1].lower() != "to":
         raise ValueError(f"usage: {usage}")
-    o = parse_order(words[2:])
-    return words[0].lower(), o
+    return words[0].lower(), parse_order(words[2:])
 
 
-def _change(args: str, actor: str, body: tuple[str, ...]) -> ev.ChangeOrder:
-    brigade, o = _order_args(args, "change order BRIGADE to ORDER [OBJECTIVE] [FLANK]")
-    return ev.ChangeOrder(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
+def _giving(kind: type[ev.OrderGiven], usage: str) -> Parse:
+    """The parser of `WORDS BRIGADE to ORDER [OBJECTIVE] [FLANK]` for an action that gives an order."""
+    def parse(args: str, actor: str, body: tuple[str, ...]) -> ev.OrderGiven:
+        brigade, o = _order_args(args, usage)
+        return kind(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
+
+    return parse
 
 
-def _brig(args: str, actor: str, body: tuple[str, ...]) -> ev.BrigadierInitiative:
-    brigade, o = _order_args(args, "brigadier initiative BRIGADE to ORDER [OBJECTIVE] [FLANK]")
-    return ev.BrigadierInitiative(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
-
-
-def _set(args: str, actor: str, body: tuple[str, ...]) -> ev.SetOrder:
-    brigade, o = _order_args(args, "set order BRIGADE to ORDER [OBJECTIVE] [FLANK]")
-    return ev.SetOrder(brigade=brigade, order=o.kind, objective=o.objective, flank=o.flank)
-
-
-def _order_text(a) -> str:
+def _order_text(a: ev.OrderGiven) -> str:
     return " ".join(p for p in (a.order, a.objective, a.flank) if p)
 
 
@@ -162,15 +159,15 @@ def _taken(args: str, actor: str, body: tuple[str, ...]) -> ev.ObjectiveTaken:
     return ev.ObjectiveTaken(brigade=words[0].lower())
 
 
-def _bare(action, usage):
-    def parse(args: str, actor: str, body: tuple[str, ...]):
+def _bare(action: Action, usage: str) -> Parse:
+    def parse(args: str, actor: str, body: tuple[str, ...]) -> Action:
         _none(args, usage)
         return action
 
     return parse
 
 
-def _choose(take: bool):
+def _choose(take: bool) -> Parse:
     def parse(args: str, actor: str, body: tuple[str, ...]) -> ev.ChooseInitiative:
         _none(args, "take initiative | give initiative")
         return ev.ChooseInitiative(take=take)
@@ -188,15 +185,18 @@ VERBS = (
     Verb("give initiative", ev.ChooseInitiative, _choose(False),
          lambda a: "take initiative" if a.take else "give initiative",
          "give initiative: the winner hands the initiative to the opponent (§4.1)"),
-    Verb("change order", ev.ChangeOrder, _change, lambda a: f"change order {a.brigade} to {_order_text(a)}",
+    Verb("change order", ev.ChangeOrder, _giving(ev.ChangeOrder, "change order BRIGADE to ORDER [OBJECTIVE] [FLANK]"),
+         lambda a: f"change order {a.brigade} to {_order_text(a)}",
          "change order BRIGADE to ORDER [OBJECTIVE] [FLANK]: the CinC's one change this turn (§5.12)"),
-    Verb("brigadier initiative", ev.BrigadierInitiative, _brig,
+    Verb("brigadier initiative", ev.BrigadierInitiative,
+         _giving(ev.BrigadierInitiative, "brigadier initiative BRIGADE to ORDER [OBJECTIVE] [FLANK]"),
          lambda a: f"brigadier initiative {a.brigade} to {_order_text(a)}",
          "brigadier initiative BRIGADE to ORDER [OBJECTIVE] [FLANK]: one per side per turn (§4.2)"),
     Verb("automatic", ev.AutomaticOrder, _auto,
          lambda a: f"automatic {a.brigade} {' '.join(p for p in (a.order, a.objective) if p)} because {a.reason}",
          "automatic BRIGADE ORDER [OBJECTIVE] because REASON: an automatic option (§5.6, §5.8)"),
-    Verb("set order", ev.SetOrder, _set, lambda a: f"set order {a.brigade} to {_order_text(a)}",
+    Verb("set order", ev.SetOrder, _giving(ev.SetOrder, "set order BRIGADE to ORDER [OBJECTIVE] [FLANK]"),
+         lambda a: f"set order {a.brigade} to {_order_text(a)}",
          "set order BRIGADE to ORDER [OBJECTIVE] [FLANK]: the referee corrects an order"),
     Verb("done", ev.Done, _bare(ev.Done(), "done"), lambda a: "done", "done: your step of the turn is finished"),
     Verb("move", ev.Move, _move, lambda a: f"move {a.piece} to {a.x:g},{a.y:g}", "move PIECE to X,Y (inches)"),

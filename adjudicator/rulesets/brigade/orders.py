@@ -7,17 +7,13 @@ before play), brigades and units.
 
 from __future__ import annotations
 
-from adjudicator.dice import Dice
-from adjudicator.ruleset import Violation
-from adjudicator.rulesets.brigade.state import FLANKS, ORDERS, BrigadeState, Order, dist
+from typing import NamedTuple
 
-RULE_ORDERS = "seed 003 §5.5"
-RULE_KIND = {"attack": "seed 003 §5.6", "engage": "seed 003 §5.7", "support": "seed 003 §5.8",
-             "move": "seed 003 §5.9", "hold": "seed 003 §5.10", "withdraw": "seed 003 §5.11"}
-RULE_CHANGE = "seed 003 §5.12"
-RULE_ONE_CHANGE = "seed 003 §4.2, §5.12"
-RULE_BRIG_INIT = "seed 003 §4.2, §5.3"
-RULE_AUTO = {"attack": "seed 003 §5.6", "support": "seed 003 §5.8"}
+from adjudicator.dice import Dice
+from adjudicator.ruleset import Violation, violation
+from adjudicator.rulesets.brigade.codes import RULE_AUTO_ORDER, RULE_KIND, RULE_ORDERS
+from adjudicator.rulesets.brigade.state import FLANKS, ORDERS, BrigadeState, Order, dist, mods_text, units_of
+
 
 
 def parse_order(words: list[str]) -> Order:
@@ -44,42 +40,38 @@ def parse_order_line(line: str) -> tuple[str, Order]:
     return words[0].lower(), parse_order(words[1:])
 
 
-def _v(code: str, rule: str, message: str) -> list[Violation]:
-    return [Violation(code, rule, message)]
-
-
 def check_order(state: BrigadeState, brigade: str, order: Order, source: str) -> list[Violation]:
     """Is `order` a well-formed order for `brigade` from `source` (written, cinc, brigadier, auto, referee)?"""
     b = state.brigades.get(brigade)
     if b is None:
-        return _v("order/unknown-brigade", RULE_ORDERS, f"{brigade!r} is not a brigade")
+        return violation("order/unknown-brigade", RULE_ORDERS, f"{brigade!r} is not a brigade")
     rule = RULE_KIND[order.kind]
     if order.kind == "withdraw" and source in ("written", "cinc"):
-        return _v("order/withdraw-from-cinc", rule, "Withdraw cannot be ordered by the Commander-in-Chief, "
-                  "only taken by a brigadier (written orders are the CinC's, R6)")
+        return violation("order/withdraw-from-cinc", rule, "Withdraw cannot be ordered by the Commander-in-Chief, "
+                         "only taken by a brigadier (written orders are the CinC's, R6)")
     obj, side = order.objective, b.side
     place = obj in state.places
     enemy_brigade = obj in state.brigades and state.brigades[obj].side != side
     friend_brigade = obj in state.brigades and state.brigades[obj].side == side and obj != brigade
     enemy_unit = obj in state.units and state.units[obj].side != side
     if order.flank and order.kind != "support":
-        return _v("order/flank", rule, f"only a Support order names a flank, not {order.kind}")
+        return violation("order/flank", rule, f"only a Support order names a flank, not {order.kind}")
     if order.kind == "attack" and not (place or enemy_brigade):
-        return _v("order/attack-objective", rule, "an Attack order names its objective: a place marked before "
-                  f"play or an enemy brigade, not {obj or 'nothing'!r}")
+        return violation("order/attack-objective", rule, "an Attack order names its objective: a place marked before "
+                         f"play or an enemy brigade, not {obj or 'nothing'!r}")
     if order.kind == "engage" and not (place or enemy_brigade or enemy_unit):
-        return _v("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, "
-                  f"not {obj or 'nothing'!r}")
+        return violation("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, "
+                         f"not {obj or 'nothing'!r}")
     if order.kind == "support":
         if not friend_brigade:
-            return _v("order/support-objective", rule, f"a Support order names the friendly brigade it supports, not {obj or 'nothing'!r}")
+            return violation("order/support-objective", rule, f"a Support order names the friendly brigade it supports, not {obj or 'nothing'!r}")
         if not order.flank:
-            return _v("order/support-flank", rule, "support is given by the left flank, the right flank or the rear "
-                      "(never from the front): name one")
+            return violation("order/support-flank", rule, "support is given by the left flank, the right flank or the rear "
+                             "(never from the front): name one")
     if order.kind == "move" and not (place or friend_brigade):
-        return _v("order/move-objective", rule, f"a Move order names a place or a friendly brigade, not {obj or 'nothing'!r}")
+        return violation("order/move-objective", rule, f"a Move order names a place or a friendly brigade, not {obj or 'nothing'!r}")
     if order.kind in ("hold", "withdraw") and obj and not place:
-        return _v("order/area", rule, f"{order.kind.capitalize()}: the objective, if any, is a place marked before play, not {obj!r}")
+        return violation("order/area", rule, f"{order.kind.capitalize()}: the objective, if any, is a place marked before play, not {obj!r}")
     return []
 
 
@@ -113,19 +105,31 @@ def change_threshold(state: BrigadeState, order: Order) -> int:
     return state.tables["order_change_table"]["threshold"][order.kind]
 
 
-def roll_change(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> tuple[int, int, str]:
-    """§5.12: 2D6 + modifiers >= threshold. Returns (roll, total, outcome) where outcome is
-    changed, pending (optional rule: equal, effective next command phase) or failed."""
-    faces = dice.roll(f"order change {brigade} to {order.kind}", state.tables["order_change_modifiers"]["dice"], side=actor)
-    total = sum(faces) + sum(m for _, m in change_modifiers(state, brigade))
-    need = change_threshold(state, order)
-    if total > need or (total == need and "late-orders" not in state.options):
-        outcome = "changed"
-    elif total == need:
-        outcome = "pending"
-    else:
-        outcome = "failed"
-    return sum(faces), total, outcome
+class Tried(NamedTuple):
+    """A roll to change an order: the dice, the modifiers, the total and the number it needed."""
+
+    rolled: int
+    mods: list[tuple[str, int]]
+    total: int
+    need: int
+
+    def __str__(self) -> str:
+        return f"2D6 {self.rolled}{mods_text(self.mods)} = {self.total} against {self.need} (provisional table)"
+
+
+def _tried(dice: Dice, purpose: str, expr: str, side: str, mods: list[tuple[str, int]], need: int) -> Tried:
+    rolled = sum(dice.roll(purpose, expr, side=side))
+    return Tried(rolled, mods, rolled + sum(m for _, m in mods), need)
+
+
+def roll_change(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> tuple[Tried, str]:
+    """§5.12: 2D6 + modifiers >= threshold. Returns the roll and its outcome: changed, pending
+    (optional rule: equal, effective next command phase) or failed."""
+    tried = _tried(dice, f"order change {brigade} to {order.kind}", state.tables["order_change_modifiers"]["dice"],
+                   actor, change_modifiers(state, brigade), change_threshold(state, order))
+    if tried.total > tried.need or (tried.total == tried.need and "late-orders" not in state.options):
+        return tried, "changed"
+    return tried, "pending" if tried.total == tried.need else "failed"
 
 
 # -- brigadier's initiative (its table is ours) --------------------------------
@@ -136,11 +140,11 @@ def initiative_modifiers(state: BrigadeState, brigade: str) -> list[tuple[str, i
     return [(f"{g.skill} brigadier", m)] if m else []
 
 
-def roll_initiative(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> tuple[int, int, bool]:
+def roll_initiative(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> Tried:
+    """R22: 2D6 + the brigadier's skill against the threshold; the order changes on the threshold or more."""
     t = state.tables["brigadier_initiative_table"]
-    faces = dice.roll(f"brigadier's initiative {brigade} to {order.kind}", t["dice"], side=actor)
-    total = sum(faces) + sum(m for _, m in initiative_modifiers(state, brigade))
-    return sum(faces), total, total >= t["threshold"]
+    return _tried(dice, f"brigadier's initiative {brigade} to {order.kind}", t["dice"], actor,
+                  initiative_modifiers(state, brigade), t["threshold"])
 
 
 # -- automatic changes --------------------------------------------------------
@@ -156,28 +160,27 @@ AUTO_REASONS = {
 def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> list[Violation]:
     """§5.6/§5.8: the automatic brigadier's initiative options, with the conditions the state can check."""
     if reason not in AUTO_REASONS:
-        return _v("auto/reason", "seed 003 §5.6", f"automatic options: {', '.join(AUTO_REASONS)}")
+        return violation("auto/reason", "seed 003 §5.6", f"automatic options: {', '.join(AUTO_REASONS)}")
     b = state.brigades[brigade]
     current, new_kind, why = AUTO_REASONS[reason]
-    rule = RULE_AUTO[current]
+    rule = RULE_AUTO_ORDER[current]
     if b.order is None or b.order.kind != current:
-        return _v("auto/wrong-order", rule, f"{reason!r} is an option of a brigade under {current.capitalize()} "
-                  f"({b.name} is under {b.order.kind.capitalize() if b.order else 'no order'})")
+        return violation("auto/wrong-order", rule, f"{reason!r} is an option of a brigade under {current.capitalize()} "
+                         f"({b.name} is under {b.order.kind.capitalize() if b.order else 'no order'})")
     if order.kind != new_kind:
-        return _v("auto/wrong-order", rule, f"{reason!r} gives {new_kind.capitalize()}, not {order.kind.capitalize()}")
-    units = [u for u in state.units.values() if u.brigade == brigade]
+        return violation("auto/wrong-order", rule, f"{reason!r} gives {new_kind.capitalize()}, not {order.kind.capitalize()}")
+    units = units_of(state, brigade)
     if reason == "repulsed":
         bad = sum(1 for u in units if u.status in ("retreating", "routed", "dispersed", "removed"))
         if bad * 2 < len(units):
-            return _v("auto/not-repulsed", rule, f"{b.name}: only {bad} of {len(units)} units retreat, rout or are "
-                      "dispersed; the option needs half or more")
+            return violation("auto/not-repulsed", rule, f"{b.name}: only {bad} of {len(units)} units retreat, rout or are "
+                             "dispersed; the option needs half or more")
     if reason == "attack-again" and any(u.kind not in ("line-cavalry", "guard-cavalry", "cossacks", "horse-artillery")
                                         for u in units):
-        return _v("auto/not-cavalry", rule, f"{b.name} is not a cavalry brigade")
+        return violation("auto/not-cavalry", rule, f"{b.name} is not a cavalry brigade")
     if reason == "supported-broken":
         sup = state.brigades.get(b.order.objective)
-        gone = sup is not None and (sup.morale != "steady" or not any(
-            u.on_table for u in state.units.values() if u.brigade == sup.id))
+        gone = sup is not None and (sup.morale != "steady" or not any(u.on_table for u in units_of(state, sup.id)))
         if not gone:
-            return _v("auto/supported-steady", rule, f"the supported brigade {b.order.objective} is neither broken nor dispersed")
+            return violation("auto/supported-steady", rule, f"the supported brigade {b.order.objective} is neither broken nor dispersed")
     return []

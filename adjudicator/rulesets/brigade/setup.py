@@ -23,7 +23,7 @@ def _pos(entry: dict[str, Any], where: str, width: float, height: float) -> tupl
     return x, y
 
 
-def initial_state(created: GameCreated) -> BrigadeState:
+def setup(created: GameCreated) -> BrigadeState:
     sc = created.data.get("scenario") or {}
     tables = created.data.get("tables") or {}
     sides_data = sc.get("sides") or []
@@ -83,8 +83,8 @@ def initial_state(created: GameCreated) -> BrigadeState:
         raise BadInput(f"scenario: ids must be unique; repeated: {', '.join(dup)}")
     state = BrigadeState(
         game=created.game, title=sc.get("title", ""), width=width, height=height,
-        max_turns=int(sc.get("turns", 10)), players=tuple(created.players), options=tuple(created.options),
-        tables=tables, sides=sides, generals=generals, brigades=brigades, units=units, places=places,
+        max_turns=int(sc.get("turns", 10)), players=(created.players[0], created.players[1]),
+        options=tuple(created.options), tables=tables, sides=sides, generals=generals, brigades=brigades, units=units, places=places,
     )
     state.sides = {p: _valued(state, p, side) for p, side in sides.items()}
     state.phase = "skills" if needs_skill_roll(state) else "orders"

@@ -1,17 +1,19 @@
 """The state of a General de Brigade game: plain msgspec Structs, positions in inches.
 
-The pieces (units, generals, brigades, places, sides, orders, rolls) are frozen: a change
-replaces the piece, and `changed` replaces it in a copy of its dict. apply() writes only to a
-shallow `working_copy` of the state it was given, so consecutive states share every piece an
-event did not touch, and a state once returned is never changed.
+The pieces (units, generals, brigades, places, sides, orders, rolls) are frozen: a step changes
+them only through the engine's draft (adjudicator/draft.py), which replaces a piece in its own copy
+of the dict, so consecutive states share every piece an event did not touch. `BOARD` tells the
+engine which dicts hold pieces, and indexes the units by brigade and by side.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
+
+from adjudicator.draft import Board, index, pieces_in
 
 INFANTRY = ("line-infantry", "guard-infantry", "light-infantry")
 CAVALRY = ("line-cavalry", "guard-cavalry", "cossacks")
@@ -35,9 +37,14 @@ class Order(msgspec.Struct, kw_only=True, frozen=True):
         return " ".join(p for p in (self.kind.capitalize(), self.objective, self.flank) if p)
 
 
-class Unit(msgspec.Struct, kw_only=True, frozen=True):
+class Piece(msgspec.Struct, kw_only=True, frozen=True):
+    """What every piece has: its id (its key in its dict) and the name the reports give it."""
+
     id: str
     name: str
+
+
+class Unit(Piece, kw_only=True, frozen=True):
     side: str
     brigade: str
     kind: str
@@ -58,9 +65,7 @@ class Unit(msgspec.Struct, kw_only=True, frozen=True):
         return self.status not in OFF_TABLE
 
 
-class General(msgspec.Struct, kw_only=True, frozen=True):
-    id: str
-    name: str
+class General(Piece, kw_only=True, frozen=True):
     side: str
     role: str  # cinc or brigadier
     skill: str
@@ -71,9 +76,7 @@ class General(msgspec.Struct, kw_only=True, frozen=True):
     moved: str = ""
 
 
-class Brigade(msgspec.Struct, kw_only=True, frozen=True):
-    id: str
-    name: str
+class Brigade(Piece, kw_only=True, frozen=True):
     side: str
     general: str
     order: Order | None = None
@@ -84,9 +87,7 @@ class Brigade(msgspec.Struct, kw_only=True, frozen=True):
     formed_cav_charges: int = 0  # §5.7: this turn
 
 
-class Place(msgspec.Struct, kw_only=True, frozen=True):
-    id: str
-    name: str
+class Place(Piece, kw_only=True, frozen=True):
     x: float
     y: float
     key: bool = False
@@ -94,9 +95,7 @@ class Place(msgspec.Struct, kw_only=True, frozen=True):
     start_holder: str = ""
 
 
-class Side(msgspec.Struct, kw_only=True, frozen=True):
-    id: str
-    name: str
+class Side(Piece, kw_only=True, frozen=True):
     nationality: str
     cinc: str
     value: int = 0
@@ -134,7 +133,7 @@ class DefeatTest(msgspec.Struct, kw_only=True, frozen=True):
     defeated: bool
 
 
-class BrigadeState(msgspec.Struct, kw_only=True):
+class BrigadeState(msgspec.Struct, kw_only=True, dict=True):
     game: str
     title: str
     width: float
@@ -153,7 +152,6 @@ class BrigadeState(msgspec.Struct, kw_only=True):
     step: int = 0
     phasing: str = ""
     initiative_winner: str = ""
-    initiative_rolls: list[tuple[str, int, int]] = []  # side, dice, total (last round)
     open_rolls: dict[str, OpenRoll] = {}
     brigade_tested: bool = False  # a brigade result was entered in this morale phase (§4.8)
     defeat_tests: list[DefeatTest] = []
@@ -164,21 +162,16 @@ class BrigadeState(msgspec.Struct, kw_only=True):
         return self.players[1] if side == self.players[0] else self.players[0]
 
 
-P = TypeVar("P")
+STATE = BrigadeState
+# the units are the board's pieces, indexed by brigade and by side; no unit ever changes either
+BOARD = Board(pieces="units", command="brigade", side="side",  # the collections, the most often changed first
+              collections=("units", "open_rolls", "sides", "brigades", "generals", "places"))
 
 
-def working_copy(state: BrigadeState) -> BrigadeState:
-    """A new top level over the same pieces and dicts: the reducer assigns its fields, never
-    changes what they hold (a dict or list is replaced whole, see `changed`)."""
-    return msgspec.structs.replace(state)
-
-
-def changed(pieces: dict[str, P], key: str, **fields: Any) -> dict[str, P]:
-    """A copy of `pieces` in which the piece at `key` is replaced by one with `fields` changed;
-    every other piece is shared. A missing key raises KeyError, as looking the piece up does."""
-    out = dict(pieces)
-    out[key] = msgspec.structs.replace(pieces[key], **fields)
-    return out
+def units_of(state: BrigadeState, brigade: str) -> list[Unit]:
+    """The units of a brigade, in the order of the pieces, from the engine's index (of a state, not of
+    a draft's working copy)."""
+    return pieces_in(index(state, BOARD).of_command(brigade), state.units)
 
 
 def dist(ax: float, ay: float, bx: float, by: float) -> float:
@@ -201,6 +194,6 @@ def nearest_enemy(state: BrigadeState, side: str, x: float, y: float) -> float:
     return best
 
 
-def piece_pos(state: BrigadeState, pid: str) -> tuple[float, float]:
-    p = state.units.get(pid) or state.generals[pid]
-    return p.x, p.y
+def mods_text(mods: list[tuple[str, int]]) -> str:
+    """Modifiers as a report line gives them: ` +1 (gifted CinC) -1 (Inept brigadier)`."""
+    return "".join(f" {m:+d} ({label})" for label, m in mods)

@@ -1,5 +1,6 @@
-"""Legal actions for the side (or referee) whose decision it is: they drive `simulate`
-(random legal play) and `adjudicator options`. Every action listed passes `validate`.
+"""Legal actions for the side (or referee) whose decision it is, and the policy of random play:
+they drive `simulate` and `adjudicator options`. Every action listed passes the phase table's gate
+and the action's check.
 
 The list offers one representative of each kind of decision (a move straight at the
 nearest enemy or straight away from it, a charge at the nearest enemy, a spread of
@@ -13,15 +14,21 @@ import math
 from events import brigade as ev
 from events.core import REFEREE, Action
 from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit
-from adjudicator.rulesets.brigade.sequence import step_actor
-from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, dist
-from adjudicator.rulesets.brigade.validate import validate
+from adjudicator.rulesets.brigade.phases import PHASES, whose
+from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist, units_of
+from adjudicator.rulesets.brigade.validate import CHECKS
 
 SIM_ORDER_SETS = 3
 
 
+def _legal(state: BrigadeState, actor: str, a: Action) -> bool:
+    """The game takes `a` from `actor` now: it passes the phase's gate, then its own check."""
+    check = CHECKS.get(type(a))
+    return not PHASES.gate(state, actor, a) and not (check is not None and check(state, actor, a))
+
+
 def _ok(state: BrigadeState, actor: str, acts: list[Action]) -> list[Action]:
-    return [a for a in acts if not validate(state, actor, a)]
+    return [a for a in acts if _legal(state, actor, a)]
 
 
 # -- written orders: a few fixed sets, for `options` and random play ---------------
@@ -65,7 +72,7 @@ def _step_toward(state: BrigadeState, x: float, y: float, tx: float, ty: float, 
     return round(min(max(nx, 0.0), state.width), 2), round(min(max(ny, 0.0), state.height), 2)
 
 
-def _away(state: BrigadeState, u, length: float) -> tuple[float, float] | None:
+def _away(state: BrigadeState, u: Unit, length: float) -> tuple[float, float] | None:
     t = nearest_enemy_unit(state, u)
     if t is None:
         return None
@@ -74,7 +81,7 @@ def _away(state: BrigadeState, u, length: float) -> tuple[float, float] | None:
     return _step_toward(state, u.x, u.y, u.x + dx / d * length, u.y + dy / d * length, length)
 
 
-def _away_from_all(state: BrigadeState, u, length: float) -> tuple[float, float] | None:
+def _away_from_all(state: BrigadeState, u: Unit, length: float) -> tuple[float, float] | None:
     enemies = [t for t in state.units.values() if t.side != u.side and t.on_table]
     if not enemies:
         return None
@@ -120,7 +127,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
         for g in state.generals.values():
             if g.side != side or g.fate != "present" or g.moved == phase or not g.brigade:
                 continue
-            units = [u for u in state.units.values() if u.brigade == g.brigade and u.on_table]
+            units = [u for u in units_of(state, g.brigade) if u.on_table]
             if units:
                 cx = sum(u.x for u in units) / len(units)
                 cy = sum(u.y for u in units) / len(units)
@@ -172,47 +179,62 @@ def _command(state: BrigadeState, side: str) -> list[Action]:
 
 
 def _referee(state: BrigadeState) -> list[Action]:
+    """A spread of results for the referee's step (R12): casualties for the open rolls, then what the
+    step resolves."""
     acts: list[Action] = []
-    phase = state.phase
     for r in state.open_rolls.values():
         if r.unit in state.units and state.units[r.unit].on_table:
             n = 0 if r.total <= 5 else 1 if r.total <= 8 else 3
             acts.append(ev.Casualties(unit=r.unit, count=n, roll_seq=r.seq))
+    if state.phase in ("charge-results", "melee"):
+        acts += _fights(state)
+    elif state.phase == "morale":
+        acts += _morale(state)
+    return acts
+
+
+def _fights(state: BrigadeState) -> list[Action]:
+    """Charge and melee results for the units that charged or stand within 4" of the enemy, and the
+    generals caught in a melee."""
+    acts: list[Action] = []
+    melee = state.phase == "melee"
     engaged = [u for u in state.units.values() if u.on_table and u.charged]
-    near = []
-    for u in state.units.values() if phase in ("charge-results", "melee") else ():
+    for u in state.units.values():
         if u.on_table:
             t = nearest_enemy_unit(state, u)
             if t is not None and dist(u.x, u.y, t.x, t.y) <= 4:
-                near.append(u)
-    for u in engaged + near:
-        if phase in ("charge-results", "melee") and u.status == "formed":
+                engaged.append(u)
+    for u in engaged:
+        if u.status == "formed":
             acts.append(ev.UnitStatus(unit=u.id, status="disordered"))
-        if phase == "melee":
+        if melee:
             acts.append(ev.Casualties(unit=u.id, count=max(1, u.start_strength // 8)))
             if u.status != "retreating":
                 acts.append(ev.UnitStatus(unit=u.id, status="retreating"))
-    if phase == "melee":  # generals caught in a fight
-        for g in state.generals.values():
-            if g.fate == "present" and any(u.side != g.side and u.on_table and dist(u.x, u.y, g.x, g.y) <= 2
-                                           for u in state.units.values()):
-                acts.append(ev.GeneralFate(general=g.id, fate="wounded"))
-                acts.append(ev.GeneralFate(general=g.id, fate="lost"))
-    if phase == "morale":
-        if not state.brigade_tested:
-            for u in state.units.values():
-                if u.on_table and u.status in ("disordered", "retreating", "wavering"):
-                    acts.append(ev.UnitStatus(unit=u.id, status="routed" if u.status == "retreating" else "formed"))
-        for b in state.brigades.values():
-            units = [u for u in state.units.values() if u.brigade == b.id]
-            if b.morale == "steady" and sum(1 for u in units if not u.on_table or u.status == "routed") * 2 >= len(units):
-                acts.append(ev.BrigadeMorale(brigade=b.id, result="broken"))
-        for p in state.places.values():
-            if p.key:
-                for side in state.players:
-                    if p.holder != side and any(u.side == side and u.on_table and dist(u.x, u.y, p.x, p.y) <= 3
-                                                for u in state.units.values()):
-                        acts.append(ev.Control(place=p.id, side=side))
+    for g in state.generals.values() if melee else ():
+        if g.fate == "present" and any(u.side != g.side and u.on_table and dist(u.x, u.y, g.x, g.y) <= 2
+                                       for u in state.units.values()):
+            acts.append(ev.GeneralFate(general=g.id, fate="wounded"))
+            acts.append(ev.GeneralFate(general=g.id, fate="lost"))
+    return acts
+
+
+def _morale(state: BrigadeState) -> list[Action]:
+    """Units rallying or routing (before any brigade result, §4.8), brigades breaking, key points taken."""
+    acts: list[Action] = []
+    if not state.brigade_tested:
+        for u in state.units.values():
+            if u.on_table and u.status in ("disordered", "retreating", "wavering"):
+                acts.append(ev.UnitStatus(unit=u.id, status="routed" if u.status == "retreating" else "formed"))
+    for b in state.brigades.values():
+        units = units_of(state, b.id)
+        if b.morale == "steady" and sum(1 for u in units if not u.on_table or u.status == "routed") * 2 >= len(units):
+            acts.append(ev.BrigadeMorale(brigade=b.id, result="broken"))
+    for p in state.places.values():
+        for side in state.players if p.key else ():
+            if p.holder != side and any(u.side == side and u.on_table and dist(u.x, u.y, p.x, p.y) <= 3
+                                        for u in state.units.values()):
+                acts.append(ev.Control(place=p.id, side=side))
     return acts
 
 
@@ -226,10 +248,9 @@ def legal_actions(state: BrigadeState, actor: str) -> list[Action]:
     if state.phase == "initiative":
         return _ok(state, actor, [ev.RollInitiative()] if state.step == 0 else
                    [ev.ChooseInitiative(take=True), ev.ChooseInitiative(take=False)])
-    who = step_actor(state)
-    if actor != who and actor != REFEREE:
+    side = whose(state)
+    if actor not in (side, REFEREE):
         return []
-    side = who
     acts: list[Action] = []
     if state.phase == "command":
         acts = _command(state, side)
@@ -239,6 +260,6 @@ def legal_actions(state: BrigadeState, actor: str) -> list[Action]:
         acts = _charges(state, side)
     elif state.phase == "firing":
         acts = _fires(state, side)
-    elif who == REFEREE:
+    elif side == REFEREE:
         acts = _referee(state)
     return _ok(state, actor, acts + [ev.Done()])

@@ -1,0 +1,336 @@
+"""What each action does: the setup, the steps of the turn, the orders given and changed, the
+results the referee enters and what follows from them (army value, Defeat Tests, the end). Each
+step changes the draft the engine gives it and says what happened; every roll is drawn through
+the draft's dice, in a fixed order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events import brigade as ev
+from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, OrdersVoided
+from adjudicator.core import concession
+from adjudicator.dice import parse_expr
+from adjudicator.draft import Draft
+from adjudicator.ruleset import Step
+from adjudicator.rulesets.brigade import army, decide, initiative, orders
+from adjudicator.rulesets.brigade.codes import RULE_CHANGE
+from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
+from adjudicator.rulesets.brigade.phases import TURN, TURN_LABELS
+from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order
+
+D = Draft[BrigadeState]
+
+
+# -- the setup: skills, then written orders sealed and opened (§5.2, §5.3, §5.5) ---------------------
+
+def roll_skills(d: D, e: Envelope[ev.RollSkills]) -> None:
+    initiative.roll_skills(d, e.actor)
+    if all(x.skills_rolled for x in d.s.sides.values()):
+        d.s.phase = "orders"
+
+
+def seal_orders(d: D, e: Envelope[OrdersSealed]) -> None:
+    if d.base.phase != "orders":
+        return  # other sealed orders are the players' own business
+    s = d.s
+    d.update(s.sides, e.actor, orders_label=e.action.label, orders_commitment=e.action.commitment)
+    if all(x.orders_label for x in s.sides.values()):
+        s.phase = "orders-reveal"
+
+
+def open_orders(d: D, e: Envelope[OrdersUnsealed]) -> None:
+    side = next((p for p, x in d.base.sides.items() if x.orders_label == e.action.label), None)
+    if side is None or d.base.phase != "orders-reveal":
+        return
+    s = d.s
+    for line in e.action.orders:
+        brigade, order = orders.parse_order_line(line)
+        d.update(s.brigades, brigade, order=order)
+    d.update(s.sides, side, orders_open=True)
+    if all(x.orders_open for x in s.sides.values()):
+        d.say("both sides' written orders are open: {}",
+              "; ".join(f"{b.id} {b.order.text()}" for b in s.brigades.values() if b.order))
+        new_turn(d)
+
+
+def void_orders(d: D, e: Envelope[OrdersVoided]) -> None:
+    """R27: the referee voids a side's sealed written orders. The side seals again while the
+    other side's are still sealed; once those are open it may not (it would write knowing them): its
+    orders stand as not given, and the referee settles them as R26 says (`set order`, then `done`)."""
+    base = d.base
+    side = next((p for p, x in base.sides.items() if x.orders_label == e.action.label and not x.orders_open), None)
+    if side is None or base.phase not in ("orders", "orders-reveal"):
+        return
+    s = d.s
+    x = d.update(s.sides, side, orders_label="", orders_commitment="")
+    if not any(other.orders_open for other in s.sides.values()):
+        s.phase = "orders"
+        d.say("{}'s written orders are void: {} seals them again (R27)", x.name, side)
+    else:
+        d.say("{}'s written orders are void: they stand as not given; the referee sets its brigades' orders, "
+              "then `done` (R26, R27)", x.name)
+
+
+# -- the turn (chapter IV) ---------------------------------------------------------------------------
+
+def new_turn(d: D) -> None:
+    """A turn begins (its dice epoch opens): per-turn bookkeeping is reset."""
+    s = d.s
+    if s.turn:
+        d.say("turn {} ends (dice epoch {} closed); turn {} begins", s.turn, s.turn, s.turn + 1)
+    s.turn += 1
+    s.phase, s.step = "initiative", 0
+    s.phasing = s.initiative_winner = ""
+    s.open_rolls = {}
+    s.brigade_tested = False
+    for k, side in s.sides.items():
+        d.update(s.sides, k, auto_replaces_roll=side.auto_declared, auto_declared=False, order_change_used=False,
+                 brigadier_initiative_used=False)
+    for k, u in s.units.items():
+        if (u.sx, u.sy, u.moved, u.charged, u.fired) != (u.x, u.y, "", False, False):
+            d.update(s.units, k, sx=u.x, sy=u.y, moved="", charged=False, fired=False)
+    for k, g in s.generals.items():
+        if g.moved:
+            d.update(s.generals, k, moved="")
+    for k, b in s.brigades.items():
+        if b.formed_cav_charges:
+            d.update(s.brigades, k, formed_cav_charges=0)
+    _next(d)
+
+
+def _next(d: D) -> None:
+    d.say("next: {}", TURN[d.s.step].prompt(d.s, ""))
+
+
+def advance(d: D) -> None:
+    """The current step of the turn is over: the next one, or the next turn, or the end (R25)."""
+    s = d.s
+    s.step += 1
+    if s.step >= len(TURN):
+        if s.turn >= s.max_turns:
+            army.end(d, f"the scenario's {s.max_turns} turns are played and no army was defeated: "
+                        "the battle is undecided (scenario rule, ours)")
+        else:
+            new_turn(d)
+        return
+    phase = TURN_LABELS[s.step]
+    if phase == "command" and s.phase != "command":
+        start_command(d)
+    if phase == "morale" and s.phase != "morale":
+        s.brigade_tested = False
+    s.phase = phase
+    _next(d)
+
+
+def start_command(d: D) -> None:
+    """§4.2, §5.6, §5.12: what happens by itself at the start of the command phase: the order changes
+    due take effect, and wounded generals who left the field return."""
+    s = d.s
+    for k, b in s.brigades.items():
+        changes = decide.at_command(s, b)
+        if changes:
+            _by_itself(d, k, **changes)
+    for k, g in s.generals.items():
+        if g.fate == "wounded":
+            d.update(s.generals, k, fate="present")
+            d.say("{} returns to the table (§4.2)", g.name)
+
+
+def _by_itself(d: D, brigade: str, **changes: Any) -> None:
+    """An order change the rules make (decide.py), said as such."""
+    s = d.s
+    old = s.brigades[brigade].order
+    b = d.update(s.brigades, brigade, **changes)
+    if old is not None and b.order is not None and b.order != old:
+        d.say("{}: {} becomes {} automatically", b.name, old.text(), b.order.text())
+
+
+def roll_initiative(d: D, e: Envelope[ev.RollInitiative]) -> None:
+    initiative.roll(d)
+    advance(d)
+
+
+def choose_initiative(d: D, e: Envelope[ev.ChooseInitiative]) -> None:
+    s = d.s
+    s.phasing = s.initiative_winner if e.action.take else s.other(s.initiative_winner)
+    d.say("{} is the phasing player in turn {}", s.sides[s.phasing].name, s.turn)
+    advance(d)
+
+
+def done(d: D, e: Envelope[ev.Done]) -> None:
+    s = d.s
+    if s.phase == "orders-reveal":  # R26: the referee closes the setup
+        for k, side in s.sides.items():
+            if not side.orders_open:
+                d.update(s.sides, k, orders_open=True)
+        new_turn(d)
+        return
+    advance(d)
+
+
+# -- orders (chapter V) ------------------------------------------------------------------------------
+
+def _given(a: ev.OrderGiven) -> Order:
+    return Order(kind=a.order, objective=a.objective, flank=a.flank)
+
+
+def _take(d: D, brigade: str, order: Order) -> None:
+    """A new order takes effect at once; under Move the brigade may be there already (§5.9)."""
+    s = d.s
+    d.update(s.brigades, brigade, order=order, pending=None, objective_taken=0)
+    hold = decide.arrival(s, brigade)
+    if hold is not None:
+        d.update(s.brigades, brigade, order=hold)
+
+
+def change_order(d: D, e: Envelope[ev.ChangeOrder]) -> None:
+    """§5.12: the CinC's order change, on 2D6 against the table."""
+    a, s = e.action, d.s
+    side = s.brigades[a.brigade].side
+    order = _given(a)
+    tried, outcome = orders.roll_change(s, side, a.brigade, order, d.dice)
+    d.update(s.sides, side, order_change_used=True)
+    if outcome == "changed":
+        _take(d, a.brigade, order)
+    elif outcome == "pending":
+        d.update(s.brigades, a.brigade, pending=order)
+    b = s.brigades[a.brigade]
+    verdict = ("order changed: " + order.text() if b.order == order and b.pending is None else
+               "equal: the order is changed but takes effect next command phase (optional rule)" if b.pending == order
+               else "the order stands: " + (b.order.text() if b.order else "none"))
+    d.say("order change {}: {}: {} ({})", b.name, tried, verdict, RULE_CHANGE)
+
+
+def brigadier_initiative(d: D, e: Envelope[ev.BrigadierInitiative]) -> None:
+    """§4.2, §5.3 (R22): a brigadier tries to change his own order."""
+    a, s = e.action, d.s
+    side = s.brigades[a.brigade].side
+    order = _given(a)
+    tried = orders.roll_initiative(s, side, a.brigade, order, d.dice)
+    d.update(s.sides, side, brigadier_initiative_used=True)
+    if tried.total >= tried.need:
+        _take(d, a.brigade, order)
+    b = s.brigades[a.brigade]
+    d.say("brigadier's initiative {}: {}: now {}", b.name, tried, b.order.text() if b.order else "no order")
+
+
+def automatic_order(d: D, e: Envelope[ev.AutomaticOrder]) -> None:
+    """§5.6, §5.8 (R23): an automatic option, effective in the next command phase."""
+    a, s = e.action, d.s
+    b = d.update(s.brigades, a.brigade, pending_auto=Order(kind=a.order, objective=a.objective))
+    d.update(s.sides, b.side, auto_declared=True)
+    d.say("{}: automatic {} from the next command phase; it replaces next turn's brigadier's initiative roll (§5.6)",
+          b.name, a.order.capitalize())
+
+
+def set_order(d: D, e: Envelope[ev.SetOrder]) -> None:
+    d.update(d.s.brigades, e.action.brigade, order=_given(e.action), pending=None, objective_taken=0)
+
+
+# -- what the sides do in their steps ----------------------------------------------------------------
+
+def move(d: D, e: Envelope[ev.Move]) -> None:
+    a, s = e.action, d.s
+    if a.piece in s.units:
+        d.update(s.units, a.piece, x=a.x, y=a.y, moved=s.phase)
+        return
+    g = d.update(s.generals, a.piece, x=a.x, y=a.y, moved=s.phase)
+    hold = decide.arrival(s, g.brigade) if g.brigade else None
+    if hold is not None:
+        _by_itself(d, g.brigade, order=hold)
+
+
+def charge(d: D, e: Envelope[ev.Charge]) -> None:
+    a, s = e.action, d.s
+    if counts_formed_cavalry_charge(s, a):  # §5.7: one a turn against formed units under Engage or Support
+        b = s.brigades[s.units[a.unit].brigade]
+        d.update(s.brigades, b.id, formed_cav_charges=b.formed_cav_charges + 1)
+    d.update(s.units, a.unit, charged=True)
+
+
+def fire(d: D, e: Envelope[ev.Fire]) -> None:
+    """§4.6: the roll is kept for the referee's result (R12)."""
+    a, s = e.action, d.s
+    u = s.units[a.unit]
+    faces = d.dice.roll(f"fire {u.id} at {a.target} (provisional dice)", s.tables["fire"]["dice"], side=u.side)
+    d.update(s.units, a.unit, fired=True)
+    d.put(s.open_rolls, str(e.seq), OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}",
+                                             total=sum(faces)))
+
+
+def roll_for(d: D, e: Envelope[ev.RollFor]) -> None:
+    """R12: a roll for a procedure the seeds do not hold, kept for the referee's result."""
+    a, s = e.action, d.s
+    faces = d.dice.roll(f"{a.purpose} ({a.unit})", a.expr)
+    total = parse_expr(a.expr).total(faces)
+    d.put(s.open_rolls, str(e.seq), OpenRoll(seq=e.seq, side=e.actor, unit=a.unit, purpose=a.purpose, total=total))
+
+
+# -- results entered by the referee (R12), and what follows from them --------------------------------
+
+def casualties(d: D, e: Envelope[ev.Casualties]) -> None:
+    a, s = e.action, d.s
+    was = s.units[a.unit]
+    strength = max(0, was.strength - a.count)
+    u = d.update(s.units, a.unit, strength=strength, status="dispersed" if strength == 0 else was.status)
+    army.after_loss(d, u.side, army.unit_loss(s.tables, u) - army.unit_loss(s.tables, was))
+
+
+def unit_status(d: D, e: Envelope[ev.UnitStatus]) -> None:
+    a, s = e.action, d.s
+    was = s.units[a.unit]
+    u = d.update(s.units, a.unit, status=a.status)
+    army.after_loss(d, u.side, army.unit_loss(s.tables, u) - army.unit_loss(s.tables, was),
+                    unit_routed=a.status == "routed")
+
+
+def brigade_morale(d: D, e: Envelope[ev.BrigadeMorale]) -> None:
+    a, s = e.action, d.s
+    b = s.brigades[a.brigade]
+    broke = a.result in ("broken", "mass-panic") and b.morale != a.result
+    d.update(s.brigades, a.brigade, morale=a.result)
+    s.brigade_tested = True
+    army.after_loss(d, b.side, 0, brigade_broke=broke)
+
+
+def general_fate(d: D, e: Envelope[ev.GeneralFate]) -> None:
+    s = d.s
+    was = s.generals[e.action.general]
+    g = d.update(s.generals, e.action.general, fate=e.action.fate)
+    army.after_loss(d, g.side, army.general_loss(s.tables, g) - army.general_loss(s.tables, was))
+
+
+def control(d: D, e: Envelope[ev.Control]) -> None:
+    a, s = e.action, d.s
+    side = "" if a.side == "none" else a.side
+    d.update(s.places, a.place, holder=side)
+    for k, b in s.brigades.items():  # §5.6: the Attack objective is taken
+        if side and b.side == side and b.order and b.order.kind == "attack" and b.order.objective == a.place:
+            d.update(s.brigades, k, objective_taken=b.objective_taken or s.turn)
+
+
+def objective_taken(d: D, e: Envelope[ev.ObjectiveTaken]) -> None:
+    s = d.s
+    b = s.brigades[e.action.brigade]
+    d.update(s.brigades, b.id, objective_taken=b.objective_taken or s.turn)
+
+
+def end_game(d: D, e: Envelope[GameEnded]) -> None:
+    if not d.base.over:  # the rules' own result stands
+        army.end(d, f"ended by the referee: {e.action.result}")
+
+
+def concede(d: D, e: Envelope[GameConceded]) -> None:
+    army.end(d, concession(e.actor, e.action))
+
+
+STEPS: dict[type[Any], Step[BrigadeState]] = {
+    ev.RollSkills: roll_skills, OrdersSealed: seal_orders, OrdersUnsealed: open_orders, OrdersVoided: void_orders,
+    ev.RollInitiative: roll_initiative, ev.ChooseInitiative: choose_initiative, ev.Done: done,
+    ev.ChangeOrder: change_order, ev.BrigadierInitiative: brigadier_initiative, ev.AutomaticOrder: automatic_order,
+    ev.SetOrder: set_order, ev.Move: move, ev.Charge: charge, ev.Fire: fire, ev.RollFor: roll_for,
+    ev.Casualties: casualties, ev.UnitStatus: unit_status, ev.BrigadeMorale: brigade_morale,
+    ev.GeneralFate: general_fate, ev.Control: control, ev.ObjectiveTaken: objective_taken,
+    GameEnded: end_game, GameConceded: concede,
+}
