@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol, Union
+from typing import Any, Union
 
 import msgspec
 
@@ -21,7 +21,7 @@ from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected, ReportedDiceError
 from adjudicator.notation import PostLine
-from adjudicator.draft import NOTHING, Outcome
+from adjudicator.draft import NOTHING, Draft, Outcome
 from adjudicator.ruleset import Verb, Violation
 from adjudicator.rulesets import AnyRuleset
 
@@ -135,13 +135,7 @@ def violations(game: Game, state: GameState, actor: str, action: Action) -> list
     return found or rs.check(state.rules, actor, action)
 
 
-class Said(Protocol):
-    """What an applied event says it did (a Draft, or a former-contract ruleset's account)."""
-
-    def outcome(self) -> Outcome: ...
-
-
-def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> tuple[GameState, Said | None]:
+def advance(game: Game, state: GameState, event: Envelope, dice: Any) -> tuple[GameState, Draft[Any] | None]:
     """The state after `event`, and what it did; its rolls come from `dice`. Its seq and head: see at_head."""
     new_core = core.apply(state.core, event)
     new_rules, said = game.ruleset.apply(state.rules, event, dice)
@@ -159,7 +153,7 @@ class Built:
     hash: str
     before: GameState
     after: GameState
-    said: Said | None = None
+    said: Draft[Any] | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -219,7 +213,7 @@ def replay_event(game: Game, state: GameState, event: Envelope) -> GameState:
     return replay_told(game, state, event)[0]
 
 
-def replay_told(game: Game, state: GameState, event: Envelope) -> tuple[GameState, Said | None]:
+def replay_told(game: Game, state: GameState, event: Envelope) -> tuple[GameState, Draft[Any] | None]:
     """replay_event, with what the event did."""
     if not event.rolls:
         return advance(game, state, event, _NO_DICE)

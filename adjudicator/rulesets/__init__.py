@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pkgutil
 from importlib import import_module
-from typing import Any, Union
+from typing import Any
 
 from adjudicator.errors import BadInput
-from adjudicator.legacy import LegacyRuleset
 from adjudicator.ruleset import Ruleset
 
-AnyRuleset = Union[Ruleset[Any], LegacyRuleset[Any]]
+AnyRuleset = Ruleset[Any]
 
 
 def names() -> list[str]:
