@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Union
+from typing import Any, Union, cast
 
 import msgspec
 
@@ -26,6 +26,12 @@ from adjudicator.ruleset import Verb, Violation
 from adjudicator.rulesets import AnyRuleset
 
 
+def envelope_of(actions: tuple[type[Action], ...]) -> Any:
+    """The type of an event whose action is one of `actions`, for msgspec to decode and describe:
+    built at run time from the rulesets' actions, so typed Any."""
+    return cast(Any, Envelope)[Union.__getitem__(actions)]
+
+
 @dataclass(frozen=True)
 class Game:
     """A game's fixed context: its first event and the ruleset it names."""
@@ -34,16 +40,12 @@ class Game:
     ruleset: AnyRuleset
 
     @cached_property
-    def action_union(self) -> Any:
-        return Union[tuple(CORE_ACTIONS + self.ruleset.actions)]  # type: ignore[return-value]
-
-    @cached_property
     def decoder(self) -> msgspec.json.Decoder:
-        return msgspec.json.Decoder(Envelope[self.action_union])
+        return msgspec.json.Decoder(envelope_of(CORE_ACTIONS + self.ruleset.actions))
 
     @cached_property
     def state_type(self) -> Any:
-        return GameState[self.ruleset.state_type]
+        return cast(Any, GameState)[self.ruleset.state_type]
 
     @cached_property
     def state_decoder(self) -> msgspec.msgpack.Decoder:

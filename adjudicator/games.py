@@ -10,15 +10,16 @@ import contextlib
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from events.core import REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, SecretRevealed
-from adjudicator import notation, rulesets, sealed, secrets
+from events.core import REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, SecretRevealed, SeedContributed
+from adjudicator import notation, rulesets, sealed
 from adjudicator.chain import DOMAIN, FLOATS, GENESIS, to_line, unwritable_float
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
@@ -28,10 +29,14 @@ from adjudicator.engine import (Built, Game, at_head, build_all, creation_event,
 from adjudicator.errors import BadInput, Conflict, Rejected, StorageFault, storage_cause
 from adjudicator.notation import PostLine
 from adjudicator.logsource import LogSource, open_source
-from adjudicator.ruledata import merge_tables, read_toml
-from adjudicator.staging import staged
 from adjudicator.store import SNAPSHOT_EVERY, Store
-from adjudicator.verify import verify
+
+# verify (for a .jsonl), staging (to make a game), ruledata and secrets are imported by the functions
+# that use them: status, options and post of a game database never pay for them at start-up.
+
+if TYPE_CHECKING:
+    from adjudicator.secrets import DiceSecret
+    from adjudicator.verify import Report
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
@@ -62,7 +67,7 @@ def new_game(
     *,
     game_id: str | None = None,
     scenario: str | None = None,
-    options: list[str] = (),
+    options: Sequence[str] = (),
     tables_path: str | Path | None = None,
     dice_mode: str = "committed",
     epochs: int | None = None,
@@ -83,6 +88,10 @@ def new_game(
     for opt in options:
         if opt not in rs.options:
             raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
+    from adjudicator import secrets
+    from adjudicator.ruledata import merge_tables, read_toml
+    from adjudicator.staging import staged
+
     tables = dict(rs.tables)
     if tables_path is not None:
         tables = merge_tables(tables, read_toml(Path(tables_path)), str(tables_path))
@@ -126,8 +135,10 @@ def current_state(store: Store, game: Game, upto: int | None = None) -> GameStat
     chain, is passed over and the events are replayed instead."""
     state = _snapshot_state(store, game, upto)
     if state is None:
-        _, digest, _ = store.event(1)
-        state = at_head(start(game), 1, digest)
+        first = store.event(1)
+        if first is None:
+            raise BadInput(f"{store.path}: the game has no events")
+        state = at_head(start(game), 1, first[1])
     head = (state.core.seq, state.core.head)
     for seq, digest, body in store.rows(state.core.seq, upto):
         state = replay_event(game, state, game.decode(bytes(body), f"seq {seq}"))
@@ -156,16 +167,20 @@ class _SecretLoader:
     anchor) before any die is drawn from it, so a corrupt file cannot draw rolls off the chain."""
 
     def __init__(self, db_path: Path, game: Game, core: CoreState):
+        from adjudicator import secrets
+
         self._path = secrets.secret_path(db_path)
         self._game = game
         self._known = (core.revealed_epoch, bytes.fromhex(core.revealed_secret))
-        self._secret: secrets.DiceSecret | None = None
+        self._secret: DiceSecret | None = None
         self._cache: dict[int, bytes] = {}
 
     def __call__(self, epoch: int) -> bytes:
         if epoch not in self._cache:
             if self._secret is None:
                 c = self._game.created
+                from adjudicator import secrets
+
                 self._secret = secrets.load(self._path, c.game, c.dice.anchor)
             secret = self._secret.for_epoch(epoch)
             if not chains_to(secret, epoch, self._known[1], self._known[0]):
@@ -244,12 +259,21 @@ def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
     source = open_source(log)
     if source.is_database:
         return state_at(log, at)
+    from adjudicator.verify import verify
+
     report = verify(source, upto=at, check_rolls=False)
     error = report.error()
     if error is not None:
         raise error
     if at is not None and not 1 <= at <= report.events:
         raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
+    return _read(report)
+
+
+def _read(report: Report) -> tuple[Game, GameState]:
+    """The game and the state a log that verified leads to (a report with no problem has both)."""
+    if report.context is None or report.state is None:
+        raise BadInput("the log holds no game")
     return report.context, report.state
 
 
@@ -287,6 +311,92 @@ def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where:
     if found:
         raise Rejected("\n".join(f"seal {label}: {v}" for v in found), violations=found)
     return Sealing(action, OrdersUnsealed(label=label, salt=salt, orders=orders))
+
+
+class Awaited(msgspec.Struct, frozen=True):
+    side: str
+    decision: str
+
+
+class Status(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a game stands: `adjudicator status`, as data (its --json is this, encoded)."""
+
+    game: str
+    title: str
+    ruleset: str
+    scenario: str
+    players: list[str]
+    turn: int
+    phase: str
+    head: str
+    dice: str
+    epoch: int
+    closed_epoch: int  # the last dice epoch that is closed (all of them once the game is over)
+    revealed_through: int
+    rolled: bool
+    seeds: list[str]
+    sealed: dict[str, str]
+    ended: str
+    awaiting: list[Awaited]
+
+
+def status(log: str | Path) -> Status:
+    game, state = state_of(log)
+    rs, c, rules = game.ruleset, state.core, state.rules
+    over = game_over(game, state)
+    return Status(
+        game=c.game, title=rs.title, ruleset=c.ruleset, scenario=game.created.scenario, players=list(c.players),
+        turn=rs.turn(rules), phase=rs.phase(rules), head=f"{c.seq}:{c.head}", dice=c.dice_mode,
+        epoch=rs.epoch(rules), closed_epoch=last_closed_epoch(rs.epoch(rules), over), revealed_through=c.revealed_epoch,
+        rolled=c.rolled, seeds=[p for p, _ in c.seeds], sealed={k: v.side for k, v in c.sealed.items()}, ended=over,
+        awaiting=[] if over else [Awaited(a.side, a.decision) for a in rs.awaiting(rules)],
+    )
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What one side may post now, in the notation, and the order sets it may seal."""
+
+    side: str
+    lines: list[str]
+    seal_sets: list[tuple[str, ...]]
+
+
+def options(log: str | Path, side: str | None = None, unit: str | None = None) -> list[Choices]:
+    """What `side` (default: each side the game waits for) may post now; with `unit`, only the
+    actions and order sets that name it."""
+    game, state = state_of(log)
+    rs = game.ruleset
+    sides = [side] if side else [a.side for a in rs.awaiting(state.rules)]
+    out = []
+    for who in dict.fromkeys(sides):
+        lines = [notation.format_action(a, game.verbs) for a in rs.legal_actions(state.rules, who)]
+        sets = rs.sealable_orders(state.rules, who) if rs.sealable_orders else []
+        if unit:
+            lines = [line for line in lines if unit.lower() in line.lower().split()]
+            sets = [s for s in sets if any(unit.lower() in line.lower().split() for line in s)]
+        out.append(Choices(who, lines, sets))
+    return out
+
+
+def join(db_path: str | Path, side: str, seed: str | None) -> Posted:
+    """Mix `side`'s client seed into every later roll; a random one when none is given."""
+    import secrets as random_source
+
+    from adjudicator.plaintext import check_line
+
+    if seed is not None:
+        check_line(seed, "--seed", "a client seed")
+    action = SeedContributed(player=side, seed=seed or random_source.token_hex(16))
+    return submit(db_path, side, (PostLine(0, action),))
+
+
+def draw_map(log: str | Path, at: int | None = None) -> tuple[str, int]:
+    """The board after event `at` (default: the last) as SVG, with what that event did; and its seq."""
+    game, state, outcome = state_and_outcome(log, at)
+    if game.ruleset.render is None:
+        raise BadInput(f"{game.ruleset.name} has no board to draw")
+    return game.ruleset.render(state.rules, outcome), state.core.seq
 
 
 def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, GameState, Outcome]:
@@ -343,15 +453,18 @@ def import_log(jsonl: str | Path, db_path: str | Path) -> tuple[int, str]:
     if db_path.exists():
         raise BadInput(f"{db_path} already exists: refusing to overwrite a game")
     source = open_source(jsonl)
+    from adjudicator.staging import staged
+    from adjudicator.verify import verify
+
     report = verify(source)
     error = report.error(f"{jsonl} does not verify: ")
     if error is not None:
         raise error
-    game = report.context
+    game, state = _read(report)
     with staged(db_path) as built:
         with Store(built[0], create=True) as store:
             store.append(game.created.game, (0, GENESIS), _rows_as_verified(source, report.head, jsonl),
-                         [(report.head[0], report.head[1], game.encode_state(report.state))])
+                         [(report.head[0], report.head[1], game.encode_state(state))])
     return report.head
 
 
@@ -359,8 +472,10 @@ def _rows_as_verified(source: LogSource, head: tuple[int, str], where: str | Pat
     """The log's events, read again, each proved to chain on the one before up to the verified head."""
     sha256, prev, seq = hashlib.sha256, bytes(32), 0
     for seq, (_number, body, digest) in enumerate(source.rows(), start=1):
-        raw = sha256(DOMAIN + prev + body).digest() if body is not None and seq <= head[0] else None
-        if raw is None or raw.hex() != digest:
+        if body is None or seq > head[0]:
+            break
+        raw = sha256(DOMAIN + prev + body).digest()
+        if raw.hex() != digest:
             break
         prev = raw
         yield seq, digest, body

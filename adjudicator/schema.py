@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
-from events.core import CORE_ACTIONS, SCHEMA_VERSION, Envelope
+from events.core import CORE_ACTIONS, SCHEMA_VERSION
 from adjudicator import rulesets
+from adjudicator.engine import envelope_of
 
 
 def event_schema() -> dict[str, Any]:
     actions = list(CORE_ACTIONS)
     for name in rulesets.names():
         actions.extend(rulesets.get(name).actions)
-    schema = msgspec.json.schema(Envelope[Union[tuple(actions)]])
+    schema = msgspec.json.schema(envelope_of(tuple(actions)))
     # msgspec names the generic envelope after its whole type argument; call it Event.
     ref = schema.pop("$ref").split("/")[-1]
     schema["$defs"]["Event"] = schema["$defs"].pop(ref)

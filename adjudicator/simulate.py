@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from events.core import REFEREE, OrdersSealed, OrdersUnsealed, SecretRevealed
@@ -34,7 +35,7 @@ def simulate(
     events: int | None = None,
     players: list[str] | None = None,
     scenario: str | None = None,
-    options: list[str] = (),
+    options: Sequence[str] = (),
     reveal: bool = True,
 ) -> tuple[int, str]:
     rs = rulesets.get(ruleset_name)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -223,6 +223,7 @@ class Store:
         if self.conn.execute("PRAGMA encoding").fetchone()[0] != "UTF-8":
             # SQLite would read the bytes as UTF-16 text: every body comes up, for the callers' test
             return self.conn.execute("SELECT body FROM events WHERE game = ? ORDER BY seq", (self.game(),))
+        args: tuple[str, ...]
         if unless:
             where, args = "(CAST(body AS TEXT) NOT GLOB ? OR CAST(body AS TEXT) GLOB ?)", (unless, pattern)
         else:
@@ -262,7 +263,7 @@ class Store:
                     pass
             raise
 
-    def append(self, game: str, expected: Head, rows: Iterable[Row], snapshots: list[Row] = ()) -> Head:
+    def append(self, game: str, expected: Head, rows: Iterable[Row], snapshots: Sequence[Row] = ()) -> Head:
         """Append rows after `expected` in one transaction; Conflict if the head moved.
 
         `rows` may be a stream: they are inserted as they come, never all held at once.

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import games, secrets, staging, store as store_module
+from adjudicator import games, secrets, staging, store as store_module, verify as verify_module
 from adjudicator.errors import AdjudicatorError, BadInput, StorageFault
 from adjudicator.logsource import open_source
 from adjudicator.simulate import simulate
@@ -581,7 +581,7 @@ def test_import_memory_does_not_grow_with_the_log(tmp_path, monkeypatch):
         simulate(db, "freeform", seed=3, events=events)
         log = export_log(db)
         report = verify(open_source(log))
-        monkeypatch.setattr(games, "verify", lambda source: report)
+        monkeypatch.setattr(verify_module, "verify", lambda source: report)  # games imports it when it runs
         games.import_log(log, tmp_path / f"warm-{events}.db")  # what is made once per process, made
         tracemalloc.start()
         try:
@@ -597,14 +597,14 @@ def test_import_stores_exactly_what_it_verified(tmp_path, monkeypatch):
     """A log edited between verify's pass and the storing pass is refused, and nothing is stored."""
     db = a_played_game(tmp_path)
     log = export_log(db)
-    real = games.verify
+    real = verify_module.verify
 
     def then_edit(source, *a, **kw):
         report = real(source, *a, **kw)
         log.write_bytes(log.read_bytes().replace(b"soft cover", b"hard cover"))
         return report
 
-    monkeypatch.setattr(games, "verify", then_edit)
+    monkeypatch.setattr(verify_module, "verify", then_edit)
     (tmp_path / "copy").mkdir()
     with pytest.raises(AdjudicatorError, match="changed while it was being imported"):
         games.import_log(log, tmp_path / "copy" / "g.db")

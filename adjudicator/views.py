@@ -1,0 +1,161 @@
+"""What the commands show a person, and their JSON: from the library's results to lines of text.
+
+The pasted result of a post is adjudicator/report.py's; everything else a command prints for a
+person is here, so that the CLI only parses arguments and prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from adjudicator.audit import Audit
+from adjudicator.engine import Game
+from adjudicator.games import Choices, Posted, Status
+from adjudicator.ruleset import Ruleset
+from adjudicator.verify import Report
+
+
+def as_json(data: object) -> str:
+    return msgspec.json.format(msgspec.json.encode(data), indent=2).decode()
+
+
+# -- new, status ----------------------------------------------------------------------
+
+def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
+    c = posted.game.created
+    yield (f"new {c.ruleset} game {c.game!r} in {db}: players {', '.join(c.players)}"
+           + (f", scenario {c.scenario}" if c.scenario else ""))
+    yield f"head #1 {posted.head[1][:16]}"
+    if c.dice.mode == "committed":
+        yield (f"dice secret: {secret_file} (owner-only). Keep it; never send it. The database and its "
+               "exports can go to anyone. If the secret is lost, rolls not yet revealed can never be audited.")
+        yield f"dice anchor s_0 = {c.dice.anchor} ({c.dice.epochs} epochs)"
+    else:
+        yield "dice: reported; players roll real dice and post the faces with `rolled`."
+
+
+def status(st: Status, where: Path) -> Iterator[str]:
+    seq, _, head = st.head.partition(":")
+    yield f"{st.game} · {st.title}" + (f" · {st.scenario}" if st.scenario else "")
+    yield f"turn {st.turn} · phase {st.phase} · head #{seq} {head[:16]}"
+    if st.dice == "committed":
+        to_reveal = st.closed_epoch - st.revealed_through
+        yield (("dice: every epoch closed (game over)" if st.ended else f"dice: epoch {st.epoch} open")
+               + f"; revealed through {st.revealed_through}"
+               + (f" ({to_reveal} closed epoch(s) to reveal: adjudicator reveal {where})" if to_reveal > 0 else ""))
+        missing = [p for p in st.players if p not in st.seeds]
+        if not st.rolled and missing:
+            yield f"client seeds still welcome before the first roll: {', '.join(missing)} (adjudicator join)"
+    else:
+        yield "dice: reported"
+    for label, side in st.sealed.items():
+        yield f"sealed orders {label!r} from {side}, not yet revealed"
+    if st.ended:
+        yield f"game over: {st.ended}"
+    for a in st.awaiting:
+        yield f"awaiting {a.side}: {a.decision}"
+
+
+def options(choices: list[Choices], where: Path) -> Iterator[str]:
+    for c in choices:
+        if c.lines or not c.seal_sets:
+            yield f"{c.side} may post:"
+            yield from ("  " + line for line in c.lines)
+        if c.seal_sets:
+            yield (f"{c.side} may seal its orders now, for instance one of these sets (one order a line in a file "
+                   "ORDERS; `;` here ends a line):")
+            yield from ("  " + "; ".join(s) for s in c.seal_sets)
+            yield f"  then: adjudicator seal {where} ORDERS --as {c.side} --label orders-{c.side}, and post the `seal` line it prints"
+
+
+def replay(game: Game, state: Any) -> Iterator[str]:
+    rs = game.ruleset
+    yield (f"{state.core.game} after #{state.core.seq} {state.core.head[:16]}: turn {rs.turn(state.rules)}, "
+           f"phase {rs.phase(state.rules)}")
+    yield msgspec.json.format(msgspec.json.encode(state.rules), indent=2).decode()
+
+
+# -- verify, audit ------------------------------------------------------------------
+
+def revealed(report: Report) -> str:
+    """What status says too, once the whole log is read: a reveal of epoch k reveals every epoch below it."""
+    committed = report.ok and report.context is not None and report.context.created.dice.mode == "committed"
+    return f"; dice secrets revealed through epoch {report.revealed_through}" if committed else ""
+
+
+def verified_data(report: Report) -> dict[str, Any]:
+    return {
+        "ok": report.ok, "game": report.game, "ruleset": report.ruleset, "events": report.events,
+        "head": f"{report.head[0]}:{report.head[1]}", "rolls": dict(report.rolls),
+        "revealed_through": report.revealed_through,
+        "heads_checked": [f"{s}:{p}" for s, p in report.heads_checked],
+        "rulings": [{"seq": s, "decision": d, "reason": r} for s, d, r in report.rulings],
+        "problems": [{"seq": p.seq, "kind": p.kind, "message": p.message} for p in report.problems],
+    }
+
+
+def verified(report: Report) -> Iterator[str]:
+    for problem in report.problems:
+        yield f"FAIL {problem.message}"
+    r = report.rolls
+    yield (f"{'OK' if report.ok else 'FAILED'}: {report.events} events of {report.game or '?'} ({report.ruleset or '?'}); "
+           f"head #{report.head[0]} {report.head[1][:16]}")
+    yield (f"rolls: {r['verified']} verified, {r['unrevealed']} not yet revealed, {r['reported']} reported"
+           + (f", {r['mismatched']} MISMATCHED" if r["mismatched"] else "")
+           + (f", {r['off-chain']} OUTSIDE THE COMMITTED CHAIN" if r["off-chain"] else "") + revealed(report))
+    for s, prefix in report.heads_checked:
+        kept = not any(x.seq == s and x.kind == "head" for x in report.problems)
+        yield f"kept head {s}:{prefix} {'matches' if kept else 'DOES NOT MATCH'}"
+    for s, d, why in report.rulings:
+        yield f"ruling at #{s}: {d} (reason: {why})"
+
+
+def audited_data(result: Audit, rolls: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"ok": result.report.ok, "rolls": rolls, "luck": [r.__dict__ for r in result.rows()],
+            "revealed_through": result.report.revealed_through,
+            "problems": [p.message for p in result.report.problems]}
+
+
+def audited(result: Audit) -> Iterator[str]:
+    """The luck table and the verdicts' count, after the rolls (printed as they are met)."""
+    yield ""
+    yield f"{'player':<12} {'die':<6} {'dice':>7} {'mean':>7} {'expect':>7} {'z':>6} {'p':>6}"
+    for r in result.rows():
+        yield f"{r.player:<12} {r.die:<6} {r.dice:>7} {r.mean:>7.3f} {r.expected:>7.3f} {r.z:>6.2f} {r.p:>6.3f}"
+    c = result.report.rolls
+    yield (f"{c['verified']} verified, {c['mismatched']} mismatched, {c['unrevealed']} not yet revealed, "
+           f"{c['reported']} reported" + (f", {c['off-chain']} outside the committed chain" if c["off-chain"] else "")
+           + revealed(result.report))
+    for p in result.report.problems:
+        yield f"FAIL {p.message}"
+
+
+# -- the game systems -----------------------------------------------------------------
+
+def rulesets_data(found: list[Ruleset[Any]]) -> list[dict[str, Any]]:
+    return [{
+        "name": rs.name, "title": rs.title, "source": rs.source,
+        "scenarios": {k: {"title": s.title, "source": s.source} for k, s in rs.scenarios.items()},
+        "options": rs.options,
+        "tables": {k: {"source": v.get("source", ""), "provisional": bool(v.get("provisional", False))}
+                   for k, v in rs.tables.items() if isinstance(v, dict)},
+    } for rs in found]
+
+
+def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
+    for d in rulesets_data(found):
+        yield f"{d['name']}: {d['title']}\n  rules: {d['source']}"
+        yield from (f"  scenario {k}: {s['title']}" for k, s in d["scenarios"].items())
+        yield from (f"  option {k}: {v}" for k, v in d["options"].items())
+        yield from (f"  table {k}: {'PROVISIONAL, ' if t['provisional'] else ''}{t['source']}" for k, t in d["tables"].items())
+
+
+def tables(rs: Ruleset[Any]) -> Iterator[str]:
+    for name, table in rs.tables.items():
+        if isinstance(table, dict):
+            mark = "PROVISIONAL (ours)" if table.get("provisional") else "from the rules"
+            yield f"{name}: {mark}; source: {table.get('source', '?')}"
