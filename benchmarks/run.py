@@ -4,6 +4,7 @@
     python3 benchmarks/run.py                  # every target (builds a 1,000,000-event log: minutes)
     python3 benchmarks/run.py --only post      # one target: verify, post, memory or rulesets (repeatable)
     python3 benchmarks/run.py --only memory    # verify's peak memory at two sizes, and import's against verify's
+    python3 benchmarks/run.py --only startup   # status, options, post, verify of the shipped games against python3 -c pass
     python3 benchmarks/run.py --quick          # small sizes: proves the machinery, measures nothing
 
 Prints one line per measured target and variant (a target measured on both the .jsonl and the .db,
@@ -47,7 +48,7 @@ from adjudicator.secrets import secret_path  # noqa: E402
 from adjudicator.simulate import simulate  # noqa: E402
 from adjudicator.verify import verify  # noqa: E402
 
-TARGETS = ("verify", "post", "memory", "rulesets")
+TARGETS = ("verify", "post", "memory", "rulesets", "startup")
 
 # The limits, from the engine issue and the board-game issue.
 VERIFY_LIMIT = 3.0     # verify time / (decode + sha256 chain) time, same file, same run
@@ -55,6 +56,7 @@ POST_LIMIT = 2.0       # posting a 20-line turn: game of 200,000 events / game o
 MEMORY_LIMIT = 1.5     # verify peak RSS: 1,000,000 events / 100,000 events
 IMPORT_LIMIT = 1.5     # import peak RSS / verify peak RSS, same 200,000-event log
 RULESET_LIMIT = 10.0   # a ruleset's verify per-event cost / the floor's, on its own simulated games
+STARTUP_LIMIT = 4.0    # a command a referee runs again and again, on a shipped game / `python3 -c pass`
 
 
 @dataclass(frozen=True)
@@ -70,11 +72,13 @@ class Sizes:
     post_repeats: int = 7         # in-process posts per game size
     cli_repeats: int = 5          # CLI posts per game size
     memory_repeats: int = 2       # child processes per log
+    startup_repeats: int = 9      # interleaved runs of each command and of `python3 -c pass`
 
 
 FULL = Sizes()
 QUICK = Sizes(verify_events=3_000, post_small=100, post_big=3_000, memory_small=2_000, memory_big=20_000,
-              ruleset_games=2, ruleset_cap=600, repeats=3, post_repeats=3, cli_repeats=2, memory_repeats=1)
+              ruleset_games=2, ruleset_cap=600, repeats=3, post_repeats=3, cli_repeats=2, memory_repeats=1,
+              startup_repeats=2)
 
 # A 20-line turn: 19 roll/note lines and `end turn`.
 TURN = "\n".join(
@@ -494,8 +498,61 @@ def target_rulesets(sizes: Sizes, logs: Logs) -> list[Outcome]:
     return out
 
 
+# The shipped games whose start-up is measured: the smallest, and the largest ruleset (paris).
+STARTUP_GAMES = ("freeform-demo", "portable-mahdist", "brigade-peninsula", "paris-dreux-1562")
+STARTUP_POST = "note the referee reads the table\n"  # legal in every phase of every game: posted at each run
+
+
+# Python as a user runs it: modules compiled once and cached (a machine may set PYTHONDONTWRITEBYTECODE,
+# which makes every process compile every module again: that measures the compiler, not the tool).
+STARTUP_ENV = {k: v for k, v in CHILD_ENV.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def _wall(argv: list[str]) -> float:
+    t = time.perf_counter()
+    proc = subprocess.run(argv, capture_output=True, env=STARTUP_ENV)
+    t = time.perf_counter() - t
+    if proc.returncode != 0:
+        raise BenchError(f"{' '.join(map(str, argv[1:]))} exited {proc.returncode}: {proc.stderr.decode(errors='replace')[:300]}")
+    return t
+
+
+def target_startup(sizes: Sizes, logs: Logs) -> list[Outcome]:
+    """`adjudicator status`, `options`, `post` (a note) and `verify` of each shipped game, imported into a
+    database as the referee keeps it, each as a whole process, against `python3 -c pass`: runs
+    interleaved, the median of the pairwise ratios kept (the machine's speed drifts between runs)."""
+    out = []
+    for name in STARTUP_GAMES:
+        db = logs.workdir / f"startup-{name}.db"
+        for path in (db, *sidecars(db)):
+            path.unlink(missing_ok=True)
+        games.import_log(ROOT / "logs" / name / "game.jsonl", db)
+        turn = logs.workdir / "startup-turn.txt"
+        turn.write_text(STARTUP_POST, encoding="utf-8")
+        commands = {"status": ["status", db], "options": ["options", db],
+                    "post": ["post", db, turn, "--as", "referee"], "verify": ["verify", db]}
+        for command, args in commands.items():
+            try:
+                ratios, walls = [], []
+                _wall([sys.executable, "-m", "adjudicator", *map(str, args)])  # warm-up: the modules compiled and cached
+                for _ in range(sizes.startup_repeats):
+                    a = _wall([sys.executable, "-m", "adjudicator", *map(str, args)])
+                    b = _wall([sys.executable, "-c", "pass"])
+                    ratios.append(a / b)
+                    walls.append(a)
+            except Exception as e:
+                out.append(failed("startup", f"{command} {name}", f"{type(e).__name__}: {e}"))
+                continue
+            ratios.sort()
+            out.append(result("startup", f"{command} {name}",
+                              f"{min(walls) * 1000:.0f} ms at best; median ratio of {len(ratios)} interleaved pairs",
+                              ratios[len(ratios) // 2], STARTUP_LIMIT))
+    return out
+
+
 RUNNERS: dict[str, Callable[[Sizes, Logs], list[Outcome]]] = {
     "verify": target_verify, "post": target_post, "memory": target_memory, "rulesets": target_rulesets,
+    "startup": target_startup,
 }
 
 
