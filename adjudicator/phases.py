@@ -93,3 +93,32 @@ class Phases(Generic[S]):
             now = f" ({phase.prompt(s, deciders[0])})" if deciders else ""
             return [Violation(f"{verb}/not-yours", phase.rule, f"{verb}: it is {whose}'s decision now{now}, not {actor}'s")]
         return []
+
+
+@dataclass(frozen=True)
+class Marks(Generic[S]):
+    """What every event's envelope records of the state it was posted in (its game turn, its phase and
+    its dice epoch: a roll's secret is chosen by it), and the result once the rules end the game."""
+
+    turn: Callable[[S], int]
+    phase: Callable[[S], str]
+    epoch: Callable[[S], int]
+    result: Callable[[S], str]
+
+    @classmethod
+    def by_turn(cls, over: Callable[[Any], bool]) -> Marks[Any]:
+        """The usual marks of a board game: its state's `turn`, `phase` and `result`; a dice epoch is a
+        game turn, and once the game is `over` the last turn's epoch is closed too, so it can be revealed."""
+        def turn(s: Any) -> int:
+            return int(s.turn)
+
+        def phase(s: Any) -> str:
+            return str(s.phase)
+
+        def epoch(s: Any) -> int:
+            return int(s.turn) + (1 if over(s) else 0)
+
+        def result(s: Any) -> str:
+            return str(s.result) if over(s) else ""
+
+        return Marks(turn, phase, epoch, result)

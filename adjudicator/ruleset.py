@@ -183,8 +183,8 @@ class Ruleset(Generic[S]):
 def assemble(package: str, *, title: str, source: str, options: dict[str, str] | None = None,
              default_epochs: int = 10_000) -> Ruleset[Any]:
     """A ruleset from its package, whose modules all rulesets name alike (see the README, "Writing
-    a ruleset"): state.STATE (and BOARD), setup.setup, phases.PHASES with the marks turn, phase,
-    epoch and result, validate.CHECKS, apply.STEPS (and AFTER), play.legal_actions,
+    a ruleset"): state.STATE (and BOARD), setup.setup, phases.PHASES and phases.MARKS (turn, phase,
+    epoch, result), validate.CHECKS, apply.STEPS (and AFTER), play.legal_actions,
     notation.VERBS, codes.CODES, render.render where it draws a map; events/NAME.py's ACTIONS;
     tables.toml and scenarios/*.toml beside the code."""
     from importlib import import_module
@@ -208,7 +208,8 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         actions=import_module(f"events.{name}").ACTIONS,
         verbs=part("notation", "VERBS"),
         setup=part("setup", "setup"),
-        phases=phases.PHASES, turn=phases.turn, phase=phases.phase, epoch=phases.epoch, result=phases.result,
+        phases=phases.PHASES, turn=phases.MARKS.turn, phase=phases.MARKS.phase, epoch=phases.MARKS.epoch,
+        result=phases.MARKS.result,
         checks=part("validate", "CHECKS"),
         steps=part("apply", "STEPS"), after=part("apply", "AFTER", optional=True),
         legal_actions=part("play", "legal_actions"),

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from events import brigade as ev
 from events.core import REFEREE, Action
-from adjudicator.phases import Phase, Phases
+from adjudicator.phases import Marks, Phase, Phases
 from adjudicator.rulesets.brigade.codes import RULE_PHASE
 from adjudicator.rulesets.brigade.state import BrigadeState
 
@@ -128,18 +128,9 @@ def whose(s: BrigadeState) -> str:
     return TURN[s.step].deciders(s)[0]
 
 
-def turn(s: BrigadeState) -> int:
-    return s.turn
-
-
-def phase(s: BrigadeState) -> str:
-    return "over" if s.over else s.phase
-
-
-def epoch(s: BrigadeState) -> int:
-    """The game turn (setup rolls share turn 1's epoch); past the end, so the last turn is closed."""
-    return s.turn + 1 if s.over else max(1, s.turn)
-
-
-def result(s: BrigadeState) -> str:
-    return s.result if s.over else ""
+MARKS: Marks[BrigadeState] = Marks(
+    turn=lambda s: s.turn,
+    phase=lambda s: "over" if s.over else s.phase,
+    epoch=lambda s: s.turn + 1 if s.over else max(1, s.turn),  # setup rolls share turn 1's epoch; past the end, the last closes
+    result=lambda s: s.result if s.over else "",
+)

@@ -4,7 +4,7 @@ or note at any time (a defender's saving throw in the attacker's turn), so rolls
 from __future__ import annotations
 
 from events.freeform import EndTurn
-from adjudicator.phases import Phase, Phases
+from adjudicator.phases import Marks, Phase, Phases
 from adjudicator.rulesets.freeform.codes import RULE
 from adjudicator.rulesets.freeform.state import FreeformState
 
@@ -17,19 +17,7 @@ PHASES: Phases[FreeformState] = Phases(
 )
 
 
-def turn(s: FreeformState) -> int:
-    return s.turn
-
-
-def phase(s: FreeformState) -> str:
-    return "play"
-
-
-def epoch(s: FreeformState) -> int:
-    """A dice epoch is a player-turn."""
-    return s.turn
-
-
-def result(s: FreeformState) -> str:
-    """Freeform has no rule that ends a game: the referee ends it, or a player concedes."""
-    return ""
+# A dice epoch is a player-turn. Freeform has no rule that ends a game: the referee ends it, or a
+# player concedes.
+MARKS: Marks[FreeformState] = Marks(turn=lambda s: s.turn, phase=lambda s: "play", epoch=lambda s: s.turn,
+                                    result=lambda s: "")

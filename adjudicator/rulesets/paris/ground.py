@@ -110,10 +110,6 @@ def nearest_enemy(v: View, side: str, h: str) -> int:
     return d
 
 
-def adjacent_to_enemy(v: View, side: str, h: str) -> bool:
-    return nearest_enemy(v, side, h) <= 1
-
-
 # -- sight (§10.2) -----------------------------------------------------------------------------
 
 def blocks_los(v: View, h: str) -> bool:

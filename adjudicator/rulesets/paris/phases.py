@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
-from adjudicator.phases import Phase, Phases
+from adjudicator.phases import Marks, Phase, Phases
 from adjudicator.rulesets.paris import aftermath, hexgrid, melee, sequence
 from adjudicator.rulesets.paris.state import PState
 
@@ -158,19 +158,4 @@ PHASES: Phases[PState] = Phases(
 )
 
 
-def turn(s: PState) -> int:
-    return s.turn
-
-
-def phase(s: PState) -> str:
-    return s.phase
-
-
-def epoch(s: PState) -> int:
-    """A dice epoch is a game turn; once the game is over the last turn's epoch is closed too, so it
-    can be revealed."""
-    return s.turn + (1 if s.phase == "over" else 0)
-
-
-def result(s: PState) -> str:
-    return s.result if s.phase == "over" else ""
+MARKS = Marks.by_turn(over=lambda s: s.phase == "over")

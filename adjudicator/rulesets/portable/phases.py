@@ -16,7 +16,7 @@ from __future__ import annotations
 from events.portable import (
     Bombard, EndActivation, EndArtillery, Face, Fire, Form, Melee, Move, Occupy, React, StandingOrder,
 )
-from adjudicator.phases import Phase, Phases
+from adjudicator.phases import Marks, Phase, Phases
 
 from . import codes as C
 from .state import PortableState
@@ -67,18 +67,4 @@ PHASES: Phases[PortableState] = Phases(
 )
 
 
-def turn(s: PortableState) -> int:
-    return s.turn
-
-
-def phase(s: PortableState) -> str:
-    return s.phase
-
-
-def epoch(s: PortableState) -> int:
-    """The dice epoch is the game turn; once the battle is over, the last turn's epoch is closed too."""
-    return s.turn + (1 if s.phase == "over" else 0)
-
-
-def result(s: PortableState) -> str:
-    return s.result if s.phase == "over" else ""
+MARKS = Marks.by_turn(over=lambda s: s.phase == "over")
