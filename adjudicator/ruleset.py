@@ -104,6 +104,10 @@ class Ruleset(Generic[S]):
                                         anything is sealed (the engine's generic seal has no rules)
     sealable_orders(state, side)        order sets `side` may seal now, in the notation (for `options` and
                                         random play, which seal them with salts of their own)
+
+    Where a side may decide in advance what the rules would otherwise ask of it mid-turn:
+    standing_orders(state, side)        the standing orders that decide for `side` everything the notation
+                                        lets it decide in advance (scripted play, the hand-offs benchmark)
     """
 
     name: str
@@ -130,6 +134,7 @@ class Ruleset(Generic[S]):
     default_epochs: int = 10_000
     check_orders: Callable[[S, str, tuple[str, ...]], list[Violation]] | None = None
     sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
+    standing_orders: Callable[[S, str], list[Action]] | None = None
 
     def check(self, s: S, actor: str, action: Action) -> list[Violation]:
         """The phase's gate, then the action's own check."""
@@ -218,4 +223,5 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         here=here, options=options or {}, default_epochs=default_epochs,
         check_orders=part("validate", "check_orders", optional=True),
         sealable_orders=part("play", "sealable_orders", optional=True),
+        standing_orders=part("play", "standing_orders", optional=True),
     )

@@ -15,9 +15,10 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from events.core import REFEREE, OrdersSealed, OrdersUnsealed, SecretRevealed
+from events.core import REFEREE, Action, OrdersSealed, OrdersUnsealed, SecretRevealed
 from adjudicator import rulesets
-from adjudicator.engine import Built, build, violations
+from adjudicator.core import GameState
+from adjudicator.engine import Built, Game, build, violations
 from adjudicator.errors import BadInput
 from adjudicator.games import Posted, snapshots_for, new_game
 from adjudicator.notation import PostLine
@@ -66,23 +67,13 @@ def simulate(
                 head = store.append(game.created.game, head, rows, snapshots_for(game, pending))
                 pending = []
 
-        held: dict[str, OrdersUnsealed] = {}  # each side's sealed orders, as it keeps them to open them later
+        play = RandomPlay(game, rng)
         while state.core.seq < limit and not state.core.ended:
-            waiting = rs.awaiting(state.rules)
-            if not waiting:
+            chosen = play.choose(state)
+            if chosen is None:
                 break
-            actor = rng.choice(waiting).side
-            choices = rs.legal_actions(state.rules, actor)
-            sets = rs.sealable_orders(state.rules, actor) if rs.sealable_orders else []
-            if sets:
-                orders, salt = rng.choice(sets), rng.randbytes(32)
-                held[actor] = OrdersUnsealed(label=f"orders-{actor}", salt=salt.hex(), orders=orders)
-                choices = [OrdersSealed(label=f"orders-{actor}", commitment=commitment(game.created.game, actor, orders, salt))]
-            elif actor in held and not violations(game, state, actor, held[actor]):
-                choices = [held.pop(actor)]
-            if not choices:
-                raise BadInput(f"simulate: {actor} has no legal action at seq {state.core.seq} (a ruleset bug)")
-            b = build(game, state, actor, PostLine(0, rng.choice(choices)), secret_for)
+            actor, action = chosen
+            b = build(game, state, actor, PostLine(0, action), secret_for)
             pending.append(b)
             state = b.after
             closed = rs.epoch(state.rules) - 1
@@ -97,3 +88,34 @@ def simulate(
                 flush()
         flush()
     return head
+
+
+class RandomPlay:
+    """Random legal play through the real engine: among the sides the game waits for, one picked at
+    random, and one of its legal actions; where the rules ask for sealed orders, a random legal set
+    sealed with the side's own random salt (never one derived from the game), opened once the rules
+    allow it. `after` names a side that goes on posting while the game still waits for it (a post
+    is a side's actions until the decision passes to another), instead of a side picked at random."""
+
+    def __init__(self, game: Game, rng: random.Random):
+        self.game, self.rng = game, rng
+        self.held: dict[str, OrdersUnsealed] = {}  # each side's sealed orders, as it keeps them to open them later
+
+    def choose(self, state: GameState, after: str = "") -> tuple[str, Action] | None:
+        rs, rng = self.game.ruleset, self.rng
+        waiting = rs.awaiting(state.rules)
+        if not waiting:
+            return None
+        actor = after if after in [a.side for a in waiting] else rng.choice(waiting).side
+        choices = rs.legal_actions(state.rules, actor)
+        sets = rs.sealable_orders(state.rules, actor) if rs.sealable_orders else []
+        if sets:
+            orders, salt = rng.choice(sets), rng.randbytes(32)
+            self.held[actor] = OrdersUnsealed(label=f"orders-{actor}", salt=salt.hex(), orders=orders)
+            choices = [OrdersSealed(label=f"orders-{actor}",
+                                    commitment=commitment(self.game.created.game, actor, orders, salt))]
+        elif actor in self.held and not violations(self.game, state, actor, self.held[actor]):
+            choices = [self.held.pop(actor)]
+        if not choices:
+            raise BadInput(f"simulate: {actor} has no legal action at seq {state.core.seq} (a ruleset bug)")
+        return actor, rng.choice(choices)

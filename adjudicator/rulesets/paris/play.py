@@ -8,9 +8,10 @@ import itertools
 
 from events.core import Action
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
-                          NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Turn)
+                          NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
 from adjudicator.rulesets.paris import aftermath, hexgrid, melee, reach, reactions, sequence
 from adjudicator.rulesets.paris.state import ORDERS, Leader, PState, Unit
+from adjudicator.rulesets.paris.decide import KINDS
 from adjudicator.rulesets.paris.ground import leader_of
 from adjudicator.rulesets.paris.morale import can_stack, effective_ma, retreat_paths
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
@@ -233,3 +234,9 @@ def legal_actions(s: PState, side: str) -> list[Action]:
         return _placements(s, side)  # §5.2.2, R27: nothing else until they are placed
     offer = _OFFERS.get(s.phase)
     return offer(s, side) if offer is not None else []
+
+
+def standing_orders(s: PState, side: str) -> list[Action]:
+    """Every decision `side` may leave to the engine, left to it (the first mode of each kind that is
+    not `ask`): what scripted play and the hand-offs benchmark give before the first turn."""
+    return [Standing(kind=kind, mode=next(m for m in modes if m != "ask")) for kind, modes in KINDS.items()]

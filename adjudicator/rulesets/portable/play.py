@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from events.core import Action
 from events.portable import (
-    Bombard, EndActivation, EndArtillery, Face, Fire, Form, Melee, Move, Occupy, React,
+    Bombard, EndActivation, EndArtillery, Face, Fire, Form, Melee, Move, Occupy, React, StandingOrder,
 )
 
 from .board import combat_units, enemies, where
@@ -88,3 +88,9 @@ def legal_actions(s: PortableState, actor: str) -> list[Action]:
             acts += [Face(unit=u.id, facing=f) for f in FACING_NAMES if f != u.facing]
     acts.append(EndActivation())
     return acts
+
+
+def standing_orders(s: PortableState, side: str) -> list[Action]:
+    """The one decision the notation lets a side give in advance: after a hit, retreat rather than
+    be asked (the whole army)."""
+    return [StandingOrder(choice="retreat")]
