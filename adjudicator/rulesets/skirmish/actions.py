@@ -17,7 +17,7 @@ from events.skirmish import KINDS, Activate, Skip
 
 from . import groups as grouping
 from .results import Outcome
-from .sections import violation
+from .codes import violation
 from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, SkirmishState
 from .units import av, figures_of, is_musician
 

@@ -22,7 +22,7 @@ from events.skirmish import PlaceAmbush, Placement, RevealAmbush, Spot
 
 from . import actions, geometry as geo
 from .results import Outcome
-from .sections import violation
+from .codes import violation
 from .state import OK, RESERVE, Figure, Marker, SkirmishState
 from .units import av, figures_of
 

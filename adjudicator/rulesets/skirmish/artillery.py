@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 
 from . import actions, damage, geometry as geo, shooting
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import OK, OUT, Gun, Point, SkirmishState
 from .units import is_officer
 

@@ -22,7 +22,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import Deploy
 
 from . import geometry as geo
-from .sections import violation
+from .codes import violation
 from .results import Outcome
 from .state import OK, Point, SkirmishState
 from .tables import Tables

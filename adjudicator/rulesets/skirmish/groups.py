@@ -16,7 +16,7 @@ from events.skirmish import ChangeOrder, FormGroup
 
 from . import geometry as geo
 from .results import Outcome
-from .sections import violation
+from .codes import violation
 from .state import Figure, Group, SkirmishState
 from .units import is_leader, is_musician, light
 

@@ -15,7 +15,7 @@ from events.skirmish import Distribute, EndActivations, Reroll, RollInitiative
 
 from . import geometry as geo
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import OK, SUPPRESSED, Command, Figure, SkirmishState
 from .units import is_leader
 

@@ -18,7 +18,7 @@ from events.skirmish import Charge, Evade, Fight, FigurePath, FixBayonets, Melee
 
 from . import actions, geometry as geo, movement, visibility
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import OK, OUT, SUPPRESSED, Figure, PendingCharge, SkirmishState
 from .units import figures_of, group_of, is_standard
 

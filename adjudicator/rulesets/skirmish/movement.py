@@ -19,7 +19,7 @@ from events.skirmish import FigurePath, Move
 from . import actions, geometry as geo
 from .groups import validate_group
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import SUPPRESSED, OK, Figure, Line, Point, SkirmishState
 from .units import enemies, nearest
 

@@ -12,7 +12,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import React
 
 from . import geometry as geo, shooting
-from .sections import violation
+from .codes import violation
 from .state import OK, SkirmishState
 from .units import av, figures_of
 

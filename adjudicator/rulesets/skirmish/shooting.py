@@ -16,7 +16,7 @@ from events.skirmish import Aim, Allocate, Reload, Shoot
 
 from . import actions, damage, geometry as geo, visibility
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import OK, Figure, Hits, SkirmishState
 from .units import figures_of, group_of, is_special
 
