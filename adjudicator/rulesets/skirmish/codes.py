@@ -50,6 +50,7 @@ CANISTER = f"{SEED} §Canister"
 COUNTER_BATTERY = f"{SEED} §Counter-battery fire"
 VICTORY = "ours: army Morale Points (tables.toml [morale_points], ruling S30)"
 TURN = "ours: the sequence of a turn (rulings S1, S2)"
+STANDING = "ours: standing orders, decisions given in advance (ruling S46)"
 
 
 def special(rule: str) -> str:
@@ -74,17 +75,15 @@ CODES: dict[str, str] = {
     "activation/suppressed": SUPPRESSED,
     "activation/unknown": ACTIONS,
     "aim/no-weapon": AIMING,
-    "ambush/commitment": AMBUSH,
     "ambush/figure": AMBUSH,
     "ambush/id": AMBUSH,
     "ambush/late": AMBUSH,
-    "ambush/mismatch": AMBUSH,
+    "ambush/not-opened": AMBUSH,
     "ambush/open": AMBUSH,
     "ambush/place": AMBUSH,
-    "ambush/salt": AMBUSH,
-    "ambush/size": AMBUSH,
     "ambush/too-many": AMBUSH,
     "ambush/unknown": AMBUSH,
+    "ambush/unsealed": AMBUSH,
     "ambush/zone": DEPLOYMENT,
     "building/contact": BUILDINGS,
     "building/how": BUILDINGS,
@@ -225,6 +224,11 @@ CODES: dict[str, str] = {
     "shoot/target": SHOOTING,
     "shoot/two-moves": SHOOTING_MODIFIERS,
     "spot/marker": AMBUSH,
+    "standing/kind": STANDING,
+    "standing/side": STANDING,
+    "standing/unit": STANDING,
+    "standing/value": STANDING,
+    "standing/when": STANDING,
     "spot/range": AMBUSH,
     "turn/not-activation": ACTIONS,
     "turn/not-yours": ACTIONS,

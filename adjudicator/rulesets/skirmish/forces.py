@@ -19,7 +19,7 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import Deploy
+from events.skirmish import Deploy, EndDeployment
 
 from . import geometry as geo
 from .codes import violation
@@ -227,35 +227,53 @@ def check_deploy(state: SkirmishState, side: str, placements: Sequence[Any], who
     return []
 
 
-def validate_deployment(state: SkirmishState) -> list[Violation]:
+def validate_deployment(state: SkirmishState, side: str = "") -> list[Violation]:
     """Every figure on the table stands in its side's zone (a whole set-up, as a scenario gives it),
-    and in Scenario 4 the attacker comes from two directions at least."""
+    and in Scenario 4 the attacker comes from two directions at least; of one side, if named."""
     out = []
     for f in state.figures.values():
-        if f.on_table:
+        if f.on_table and side in ("", f.side):
             why = outside_zone(state, f.side, f.pos, scouts=f.has("scouts"))
             if why:
                 out.append(violation("deploy/perimeter" if state.scenario.perimeter else "deploy/zone", f"{f.id}: {why}"))
     for g in state.guns.values():
-        if geo.centre_distance(g.pos, (g.ammo_x, g.ammo_y)) > state.tables.artillery.ammo_radius + 1e-6:
+        if side in ("", g.side) and geo.centre_distance(g.pos, (g.ammo_x, g.ammo_y)) > state.tables.artillery.ammo_radius + 1e-6:
             out.append(violation("deploy/ammo", f"{g.id}: its ammunition marker stands within "
                                                 f"{state.tables.artillery.ammo_radius:g} cm of it"))
     sc = state.scenario
     if sc.perimeter:
-        for side in state.sides:
-            if side == sc.defender:
+        for attacker in state.sides:
+            if attacker == sc.defender or side not in ("", attacker):
                 continue
-            edges = {e for f in state.figures.values() if f.side == side and f.on_table
+            edges = {e for f in state.figures.values() if f.side == attacker and f.on_table
                      for e in ("north", "south", "east", "west")
                      if edge_distance(state, f.pos, e) <= state.tables.assault.depth}
+            edges |= {e for m in state.markers.values() if m.side == attacker
+                      for e in ("north", "south", "east", "west") if edge_distance(state, m.pos, e) <= state.tables.assault.depth}
             if len(edges) < state.tables.assault.directions:
-                out.append(violation("deploy/directions", f"{side} must attack from two directions at least"))
-    if sc.objective is not None:
-        for side, edges in sc.edges.items():
+                out.append(violation("deploy/directions", f"{attacker} must attack from two directions at least"))
+    if sc.objective is not None and not side:
+        for one, mine in sc.edges.items():
             for other, theirs in sc.edges.items():
-                if side < other and set(edges) & set(theirs):
-                    out.append(violation("deploy/edges", f"{side} and {other} share an edge"))
+                if one < other and set(mine) & set(theirs):
+                    out.append(violation("deploy/edges", f"{one} and {other} share an edge"))
     return out
+
+
+def validate_end_deployment(state: SkirmishState, side: str, action: EndDeployment) -> list[Violation]:
+    """A side ends its set-up once what it has placed stands as the scenario says; the figures it
+    leaves off the table are those its ambush markers hide (sealed: nobody can tell; ruling S47)."""
+    if state.phase != "deployment" or side in state.deployed:
+        return [violation("deploy/late", f"{side} has no set-up to end")]
+    return validate_deployment(state, side)
+
+
+def resolve_end_deployment(state: SkirmishState, side: str, action: EndDeployment, dice: Dice) -> Outcome:
+    deployed = (*state.deployed, side)
+    if all(s in deployed for s in state.sides):
+        return Outcome(state=msgspec.structs.replace(state, deployed=deployed, phase="initiative"),
+                       lines=(f"{side} has set up; the battle begins: turn {state.turn}, roll initiative",))
+    return Outcome(state=msgspec.structs.replace(state, deployed=deployed), lines=(f"{side} has set up",))
 
 
 def validate_terrain(state: SkirmishState) -> list[Violation]:

@@ -2,8 +2,8 @@
 
 Every figure is a round base (tables.toml [bases]); the seed measures from the edge of the base
 (§Scale and measurement), so distances between figures are between the edges of their bases.
-Shapely objects are made here from the state's plain numbers and never stored: a Ground holds the
-terrain's shapes for one computation. Lines, polygons, arcs and many-figure distances go through
+Shapely objects are made here from the state's plain numbers and never encoded with it: a Ground
+holds the terrain's shapes, made once a game. Lines, polygons, arcs and many-figure distances go through
 shapely; the distance between two single centres is plain Euclid, which shapely would only slow.
 """
 
@@ -12,14 +12,20 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import shapely
 from shapely import LineString, Point as ShapelyPoint, Polygon, unary_union
 from shapely.ops import nearest_points
 from shapely.geometry.base import BaseGeometry
 
+from adjudicator.draft import memo
+
 from .state import Area, Figure, Line, Point, Terrain
 from .tables import Tables, TerrainKind
+
+if TYPE_CHECKING:
+    from .state import SkirmishState
 
 HALF_PLANE = 180.0
 FAR = 10_000.0  # farther than any table
@@ -109,8 +115,8 @@ def line(l: Line) -> LineString:
 
 
 class Ground:
-    """The terrain's shapes, made once for one computation and thrown away with it (never stored
-    in the state): a group's move or a volley asks the same polygons many times."""
+    """The terrain's shapes with what is asked of them: made once a game (ground()), never encoded
+    with the state."""
 
     def __init__(self, tables: Tables, terrain: Terrain):
         self.tables, self.terrain = tables, terrain
@@ -162,8 +168,10 @@ class Ground:
         return next((shape for a, _, shape in self.areas if a.id == area_id), None)
 
 
-def ground(state_tables: Tables, terrain: Terrain) -> Ground:
-    return Ground(state_tables, terrain)
+def ground(state: SkirmishState) -> Ground:
+    """The terrain's shapes, made once a game: kept by the terrain the state holds from setup,
+    which never changes (adjudicator.draft.memo)."""
+    return memo(state.terrain, "ground", lambda: Ground(state.tables, state.terrain))
 
 
 def on_table(terrain: Terrain, at: Point) -> bool:
@@ -295,6 +303,12 @@ def ranks(tables: Tables, figs: Sequence[Figure], facing: float) -> list[list[Fi
     return out
 
 
+def hull(points: Sequence[Point], pad: float) -> tuple[Point, ...]:
+    """The outline round the points, `pad` out (a group drawn on the map)."""
+    shape = shapely.MultiPoint(list(points)).convex_hull.buffer(pad, quad_segs=4)
+    return tuple((float(x), float(y)) for x, y in shape.exterior.coords)
+
+
 def extent(figs: Sequence[Figure], facing: float) -> tuple[float, float]:
     """(depth, width) of the figures' centres seen along the facing."""
     depth, across = projections(figs, facing)
@@ -339,12 +353,12 @@ def cover_between(g: Ground, shooter: Point, target: Point, near: float) -> str:
     `near` of it, on the line of fire): "", "soft" or "hard"; the better one counts (ruling S22)."""
     found = ""
     pt = ShapelyPoint(target)
-    for _, kind, shape in g.areas:
-        if kind.cover and shape.covers(pt):
+    for _, kind, area in g.areas:
+        if kind.cover and area.covers(pt):
             found = better(found, kind.cover)
     sl = sight_line(shooter, target)
-    for _, kind, shape in g.obstacles:
-        if sl.intersects(shape) and shape.distance(pt) <= near:
+    for _, kind, wall in g.obstacles:
+        if sl.intersects(wall) and wall.distance(pt) <= near:
             found = better(found, kind.cover)
     return found
 

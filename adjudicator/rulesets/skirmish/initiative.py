@@ -82,28 +82,40 @@ def resolve_roll_initiative(state: SkirmishState, side: str, action: RollInitiat
 
 
 def validate_reroll(state: SkirmishState, side: str, action: Reroll) -> list[Violation]:
-    """An Officer's re-roll: the dice to roll again by position; none keeps the roll."""
+    """An Officer's re-roll: the faces of the dice to roll again; none keeps the roll."""
     c = state.commands.get(action.command)
-    positions = action.dice
     if c is None or c.side != side:
         return [violation("initiative/not-yours", f"{action.command} is not a command of {side}")]
     if state.phase != "initiative" or not c.roll:
         return [violation("initiative/no-roll", "re-roll initiative dice only once they are rolled")]
-    if len(set(positions)) != len(positions) or any(not 0 <= p < len(c.roll) for p in positions):
-        return [violation("initiative/bad-die", f"name the dice to roll again by position, 0 to {len(c.roll) - 1}, each once")]
-    if not c.rerolls or len(positions) > c.rerolls:
+    if not c.rerolls or len(action.faces) > c.rerolls:
         return [violation("initiative/no-reroll",
                           f"{action.command} may roll {c.rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)")]
+    if positions_of(c.roll, action.faces) is None:
+        return [violation("initiative/bad-die", f"{action.command} rolled {dice_text(c.roll)}: name faces it shows, "
+                                                "each die once")]
     return []
+
+
+def positions_of(rolled: Sequence[int], faces: Sequence[int]) -> list[int] | None:
+    """Which dice of the roll show these faces, one die a face named; None if it has not them."""
+    chosen: list[int] = []
+    for face in faces:
+        i = next((i for i, f in enumerate(rolled) if f == face and i not in chosen), None)
+        if i is None:
+            return None
+        chosen.append(i)
+    return chosen
 
 
 def resolve_reroll(state: SkirmishState, side: str, action: Reroll, dice: Dice) -> Outcome:
     c = state.commands[action.command]
-    if not action.dice:
+    positions = positions_of(c.roll, action.faces) or []
+    if not positions:
         commands = {**state.commands, action.command: msgspec.structs.replace(c, rerolls=0)}
         state, lines = msgspec.structs.replace(state, commands=commands), [f"{action.command} keeps its roll"]
     else:
-        out = apply_reroll(state, action.command, action.dice, dice)
+        out = apply_reroll(state, action.command, positions, dice)
         state, lines = out.state, list(out.lines)
     return _settle_if_decided(state, tuple(lines), dice)
 

@@ -134,7 +134,7 @@ def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure
     (face,) = dice.roll(f"{why} {figs[0].id}", t.morale.flee_die, figs[0].side)
     distance = t.morale.flee + face
     figures = dict(state.figures)
-    ground = geo.Ground(t, state.terrain)
+    ground = geo.ground(state)
     lines = [f"{', '.join(f.id for f in figs)} {why} {distance:g} cm (15+{face})"]
     for f in figs:
         near = min(chargers, key=lambda c: (geo.gap(t, c, f), c.id))

@@ -120,7 +120,7 @@ def _perimeter(state: SkirmishState, g: geo.Ground, fig: Figure, path: LineStrin
         if d.side == sc.defender and d.on_table and geo.to_point(where, d.pos) - geo.diameter(state.tables, d) / 2 <= reach:
             return [violation("move/perimeter", f"{d.id} guards the perimeter within {reach:g} cm of where {fig.id} "
                                                 f"would cross: win the melee or drive the defenders off first")]
-    return Line(id=sc.perimeter, kind="fort", points=tuple(ring.coords), level=1)
+    return Line(id=sc.perimeter, kind="fort", points=tuple((float(x), float(y)) for x, y in ring.coords), level=1)
 
 
 def validate_move(state: SkirmishState, side: str, action: Move) -> list[Violation]:
@@ -143,7 +143,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         return _validate_marker_move(state, unit, paths)
     a = state.activation
     assert a is not None
-    g = geo.Ground(state.tables, state.terrain)
+    g = geo.ground(state)
     figs = [state.figures[f] for f in a.figures]
     by_id = {f.id: f for f in figs}
     if any(p.figure not in by_id for p in paths):
@@ -180,8 +180,8 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
     if group is not None and kind == "move":
         after = state.figures | moved
         new_facing = facing if facing is not None else group.facing
-        g = msgspec.structs.replace(group, facing=new_facing)
-        out = validate_group(msgspec.structs.replace(state, figures=after), g)
+        turned = msgspec.structs.replace(group, facing=new_facing)
+        out = validate_group(msgspec.structs.replace(state, figures=after), turned)
         if out:
             return out
     for p in paths:
@@ -209,7 +209,7 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
     figures = dict(state.figures)
     crossed = False
     lines = []
-    g = geo.Ground(t, state.terrain)
+    g = geo.ground(state)
     group = state.groups.get(unit)
     for p in paths:
         fig = figures[p.figure]
@@ -249,7 +249,7 @@ def _validate_marker_move(state: SkirmishState, unit: str, paths: Sequence[Figur
         return [violation("move/marker", "a marker moves along one path of its own")]
     stand_in = Figure(id=unit, side=m.side, command=m.command, company="", kind="marker", x=m.x, y=m.y, av=m.av)
     limit = allowance(state, [stand_in], actions.moves_before(state), group=False)
-    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, limit, None, True)
+    out, _ = _path_checks(state, geo.ground(state), stand_in, paths[0].points, limit, None, True)
     return out
 
 
@@ -261,7 +261,7 @@ def _validate_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePa
     most = 6 * len(crew)
     stand_in = Figure(id=unit, side=g.side, command=g.command, company="", kind="gun", arm="wagon", x=g.x, y=g.y,
                       facing=g.facing)
-    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, most, None, False)
+    out, _ = _path_checks(state, geo.ground(state), stand_in, paths[0].points, most, None, False)
     return out
 
 
@@ -274,7 +274,7 @@ def _apply_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]
     rolled = float(sum(faces))
     points = paths[0].points
     # walk the path until the allowance used reaches the roll
-    ground = geo.Ground(state.tables, state.terrain)
+    ground = geo.ground(state)
     lo, hi = 0.0, geo.length(g.pos, points)
     for _ in range(40):
         mid = (lo + hi) / 2

@@ -25,7 +25,7 @@ def price(state: SkirmishState, unit: str) -> int:
 def interrupted(state: SkirmishState, at: float) -> SkirmishState:
     """The state with the moving unit's figures back where they stood `at` cm along their move."""
     figures = dict(state.figures)
-    for fid in _moving_figures(state):
+    for fid in moving_figures(state):
         path = state.paths.get(fid)
         if path:
             p = geo.point_along(path[0], path[1:], at)
@@ -33,7 +33,7 @@ def interrupted(state: SkirmishState, at: float) -> SkirmishState:
     return msgspec.structs.replace(state, figures=figures)
 
 
-def _moving_figures(state: SkirmishState) -> list[str]:
+def moving_figures(state: SkirmishState) -> list[str]:
     if not state.moving:
         return []
     if state.moving in state.figures or state.moving in state.groups:
@@ -58,7 +58,7 @@ def check_react(state: SkirmishState, side: str, unit: str, target: str, at: flo
     if state.phase != "activation" or not state.moving:
         return [violation("react/no-move", "reaction fire answers an enemy move, just made")]
     mover = state.figures.get(target)
-    if mover is None or target not in _moving_figures(state):
+    if mover is None or target not in moving_figures(state):
         return [violation("react/target", f"{target} is not a figure of the unit moving now ({state.moving})")]
     if mover.side == side:
         return [violation("react/own", "react to the enemy's moves, not your own")]
@@ -111,7 +111,7 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
         figures = {fid: (msgspec.structs.replace(f, aimed=False) if fid in {x.id for x in figs} else f)
                    for fid, f in state.figures.items()}
         return shooting.ShotResult(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
-    final = {fid: state.figures[fid].pos for fid in _moving_figures(state)}
+    final = {fid: state.figures[fid].pos for fid in moving_figures(state)}
     shot_state = interrupted(state, at)
     p = shooting.plan(shot_state, unit, target, moved=False, reaction=True, charging=charging(state))
     assert not isinstance(p, list)
@@ -123,5 +123,5 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
             figures[fid] = msgspec.structs.replace(f, x=pos[0], y=pos[1])
     return shooting.ShotResult(state=msgspec.structs.replace(result.state, figures=figures),
                                lines=tuple(lines) + result.lines, plan=p, faces=result.faces, total=result.total,
-                               hits=result.hits, on=result.on)
+                               hits=result.hits, on=result.on, shots=result.shots)
 
