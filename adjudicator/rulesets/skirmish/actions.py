@@ -18,7 +18,7 @@ from events.skirmish import KINDS, Activate, Skip
 from . import groups as grouping
 from .results import Outcome
 from .codes import violation
-from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, SkirmishState
+from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, Group, SkirmishState
 from .units import av, figures_of, is_musician
 
 MOVES = ("move", "charge")
@@ -106,47 +106,61 @@ def declaration_violations(state: SkirmishState, side: str, unit: str, kinds: Se
 
 
 def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
-    active = state.active
     if unit in state.markers:
-        m = state.markers[unit]
-        if m.side != side or m.command != active:
-            return [violation("activation/not-yours", f"{unit} is not a marker of {active}")]
-        if m.status != "hidden" or m.acted:
-            return [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
-        if any(k != "move" for k in kinds):
-            return [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
-        return []
+        return _marker_may_act(state, side, unit, kinds)
     if unit in state.guns:
-        g = state.guns[unit]
-        if g.side != side or g.command != active:
-            return [violation("activation/not-yours", f"{unit} is not a gun of {active}")]
-        if g.status != "ok" or g.acted:
-            return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
-        if not crew_of(state, unit):
-            return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
-        if any(k not in GUN_KINDS for k in kinds):
-            return [violation("activation/gun", "a crew serving its gun moves, turns, reloads and fires it only")]
-        return []
+        return _gun_may_act(state, side, unit, kinds)
     figs = figures_of(state, unit)
     if not figs:
         return [violation("activation/unknown", f"no figure or group {unit!r}")]
-    if any(f.side != side or f.command != active for f in figs):
-        return [violation("activation/not-yours", f"{unit} is not of {active}")]
+    if any(f.side != side or f.command != state.active for f in figs):
+        return [violation("activation/not-yours", f"{unit} is not of {state.active}")]
     if any(f.acted for f in figs if f.on_table):
         return [violation("activation/again", f"{unit}: a figure activates once a turn (ruling S1)")]
     if unit in state.figures:
-        fig = figs[0]
-        if not fig.on_table:
-            return [violation("activation/not-on-table", f"{unit} is {fig.status}")]
-        if fig.status == SUPPRESSED_STATUS:
-            need = recovery_needed(state, fig)
-            fanatic = fig.has("fanatics") and kinds[0] == "move"
-            if not fanatic and tuple(kinds[:need]) != ("recover",) * need:
-                return [violation("activation/suppressed", f"{unit} is suppressed: its first {need} action(s) must be recover")]
-        if fig.role == "crew" and any(k == "shoot" for k in kinds) and not fig.weapon:
-            return [violation("shoot/no-weapon", f"{unit} has no firearm")]
-        return []
-    group = state.groups[unit]
+        return _figure_may_act(state, figs[0], kinds)
+    return _group_may_act(state, state.groups[unit], figs, kinds)
+
+
+def _marker_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
+    m = state.markers[unit]
+    if m.side != side or m.command != state.active:
+        return [violation("activation/not-yours", f"{unit} is not a marker of {state.active}")]
+    if m.status != "hidden" or m.acted:
+        return [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
+    if any(k != "move" for k in kinds):
+        return [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
+    return []
+
+
+def _gun_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
+    g = state.guns[unit]
+    if g.side != side or g.command != state.active:
+        return [violation("activation/not-yours", f"{unit} is not a gun of {state.active}")]
+    if g.status != "ok" or g.acted:
+        return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
+    if not crew_of(state, unit):
+        return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
+    if any(k not in GUN_KINDS for k in kinds):
+        return [violation("activation/gun", "a crew serving its gun moves, turns, reloads and fires it only")]
+    return []
+
+
+def _figure_may_act(state: SkirmishState, fig: Figure, kinds: Sequence[str]) -> list[Violation]:
+    if not fig.on_table:
+        return [violation("activation/not-on-table", f"{fig.id} is {fig.status}")]
+    if fig.status == SUPPRESSED_STATUS:
+        need = recovery_needed(state, fig)
+        fanatic = fig.has("fanatics") and kinds[0] == "move"
+        if not fanatic and tuple(kinds[:need]) != ("recover",) * need:
+            return [violation("activation/suppressed", f"{fig.id} is suppressed: its first {need} action(s) must be recover")]
+    if fig.role == "crew" and any(k == "shoot" for k in kinds) and not fig.weapon:
+        return [violation("shoot/no-weapon", f"{fig.id} has no firearm")]
+    return []
+
+
+def _group_may_act(state: SkirmishState, group: Group, figs: list[Figure], kinds: Sequence[str]) -> list[Violation]:
+    unit = group.id
     out = grouping.validate_group(state, group)
     if out:
         return out

@@ -60,17 +60,35 @@ def role_of(tables: Tables, fig: dict[str, Any]) -> str:
 
 def validate_force(tables: Tables, side: dict[str, Any]) -> list[Violation]:
     """The force rules of the side's format; every problem, not only the first."""
-    out: list[Violation] = []
     sid = side.get("id", "?")
     fmt_name = side.get("format", "small")
     fmt = tables.formats.get(fmt_name)
     if fmt is None:
         return [violation("force/format", f"{sid}: no format {fmt_name!r} (small, medium or large)")]
     figs = list(side.get("figures", ()))
-    guns = list(side.get("guns", ()))
     ids = [f.get("id", "") for f in figs]
+    out: list[Violation] = []
     if len(set(ids)) != len(ids) or not all(ids):
         out.append(violation("force/ids", f"{sid}: every figure has its own id"))
+    out += _figure_problems(tables, sid, figs)
+    total = points(tables, side)
+    if total > fmt.points:
+        out.append(violation("force/points", f"{sid}: {total} points, the {fmt_name} format allows {fmt.points}"))
+    out += _company_problems(tables, side, fmt_name, fmt.core or 0)
+    seniors = sum(1 for f in figs if role_of(tables, f) == "senior-officer")
+    if fmt_name == "large" and seniors != 1:
+        out.append(violation("force/commander", f"{sid}: the Large format needs one Senior Officer as commander, it has {seniors}"))
+    if fmt_name != "large" and seniors:
+        out.append(violation("force/senior", f"{sid}: a Senior Officer only in the Large format"))
+    heroes = sum(1 for f in figs if "hero" in f.get("extras", ()))
+    if heroes > 1:
+        out.append(violation("force/hero", f"{sid}: one Hero in an army"))
+    return out + validate_guns(tables, sid, list(side.get("guns", ())), set(ids))
+
+
+def _figure_problems(tables: Tables, sid: str, figs: list[dict[str, Any]]) -> list[Violation]:
+    """Each figure's profile, and the extras its profile or role allows."""
+    out = []
     for f in figs:
         p = tables.profile(f.get("profile", ""))
         if p is None:
@@ -83,14 +101,18 @@ def validate_force(tables: Tables, side: dict[str, Any]) -> list[Violation]:
                 out.append(violation("force/outstanding", f"{f['id']}: only an Officer is Outstanding"))
             if e in ("stubborn", "capable") and role_of(tables, f) != "senior-officer":
                 out.append(violation("force/senior-extra", f"{f['id']}: {e} is a Senior Officer's"))
-    total = points(tables, side)
-    if total > fmt.points:
-        out.append(violation("force/points", f"{sid}: {total} points, the {fmt_name} format allows {fmt.points}"))
+    return out
+
+
+def _company_problems(tables: Tables, side: dict[str, Any], fmt_name: str, core_least: int) -> list[Violation]:
+    """The leaders every company must or may have, and the Medium format's core company."""
+    sid = side.get("id", "?")
     companies: dict[str, list[dict[str, Any]]] = {}
-    for f in figs:
+    for f in side.get("figures", ()):
         companies.setdefault(f.get("company", "main"), []).append(f)
     core = side.get("core", next(iter(companies), "main"))
     roles = {c: [role_of(tables, f) for f in members] for c, members in companies.items()}
+    out = []
     if fmt_name == "small" and len(companies) > 1:
         out.append(violation("force/companies", f"{sid}: the Small format is one company"))
     for c, rs in roles.items():
@@ -111,17 +133,8 @@ def validate_force(tables: Tables, side: dict[str, Any]) -> list[Violation]:
         if "officer" not in core_roles and "chief" not in core_roles:
             out.append(violation("force/officer", f"{sid}: the Medium format requires an Officer"))
         core_points = sum(figure_points(tables, f) for f in companies.get(core, ()))
-        if core_points < (fmt.core or 0):
-            out.append(violation("force/core", f"{sid}: {core_points} points on the main company; at least {fmt.core}"))
-    seniors = sum(1 for f in figs if role_of(tables, f) == "senior-officer")
-    if fmt_name == "large" and seniors != 1:
-        out.append(violation("force/commander", f"{sid}: the Large format needs one Senior Officer as commander, it has {seniors}"))
-    if fmt_name != "large" and seniors:
-        out.append(violation("force/senior", f"{sid}: a Senior Officer only in the Large format"))
-    heroes = sum(1 for f in figs if "hero" in f.get("extras", ()))
-    if heroes > 1:
-        out.append(violation("force/hero", f"{sid}: one Hero in an army"))
-    out += validate_guns(tables, sid, guns, set(ids))
+        if core_points < core_least:
+            out.append(violation("force/core", f"{sid}: {core_points} points on the main company; at least {core_least}"))
     return out
 
 
