@@ -18,7 +18,7 @@ from events.skirmish import KINDS, Activate, Skip
 from . import groups as grouping
 from .results import Outcome
 from .codes import violation
-from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, Group, SkirmishState
+from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, Group, Gun, Marker, SkirmishState
 from .units import av, figures_of, is_musician
 
 MOVES = ("move", "charge")
@@ -124,25 +124,32 @@ def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[st
 
 def _marker_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
     m = state.markers[unit]
-    if m.side != side or m.command != state.active:
-        return [violation("activation/not-yours", f"{unit} is not a marker of {state.active}")]
-    if m.status != "hidden" or m.acted:
-        return [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
-    if any(k != "move" for k in kinds):
-        return [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
-    return []
+    problem = _not_theirs(state, side, m, f"{unit} is not a marker of {state.active}")
+    if not problem and (m.status != "hidden" or m.acted):
+        problem = [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
+    if not problem and any(k != "move" for k in kinds):
+        problem = [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
+    return problem
 
 
 def _gun_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
     g = state.guns[unit]
-    if g.side != side or g.command != state.active:
-        return [violation("activation/not-yours", f"{unit} is not a gun of {state.active}")]
+    out = _not_theirs(state, side, g, f"{unit} is not a gun of {state.active}")
+    if out:
+        return out
     if g.status != "ok" or g.acted:
         return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
     if not crew_of(state, unit):
         return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
     if any(k not in GUN_KINDS for k in kinds):
         return [violation("activation/gun", "a crew serving its gun moves, turns, reloads and fires it only")]
+    return []
+
+
+def _not_theirs(state: SkirmishState, side: str, piece: Gun | Marker, message: str) -> list[Violation]:
+    """A gun or marker acts for its side, in its command's part of the turn."""
+    if piece.side != side or piece.command != state.active:
+        return [violation("activation/not-yours", message)]
     return []
 
 
