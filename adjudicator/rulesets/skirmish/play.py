@@ -16,15 +16,16 @@ from events.core import Action
 from events import skirmish as ev
 from events.skirmish import Fight, FigurePath, Placement
 
-from . import actions, decide, forces, geometry as geo, groups, movement, suppression
+from . import actions, decide, forces, geometry as geo, groups, movement, shooting, suppression
 from .phases import PHASES, current
 from .state import OK, RESERVE, SUPPRESSED, Figure, Point, SkirmishState
 from .units import enemies, figures_of
 from .validate import CHECKS
 
 NEAREST = 4  # enemies a unit considers shooting or charging
-STANDING = (ev.StandingOrder(kind="fire", when="within", value=15.0), ev.StandingOrder(kind="hits", when="auto"),
-            ev.StandingOrder(kind="evade", when="always"), ev.StandingOrder(kind="reroll", when="below", value=3.0))
+STANDING = (ev.StandingOrder(kind="fire", when="within", value=15.0), ev.StandingOrder(kind="fire", when="chargers"),
+            ev.StandingOrder(kind="hits", when="auto"), ev.StandingOrder(kind="evade", when="always"),
+            ev.StandingOrder(kind="evade", when="never"), ev.StandingOrder(kind="reroll", when="below", value=3.0))
 
 
 def legal(s: SkirmishState, side: str, action: Action) -> bool:
@@ -165,12 +166,14 @@ def _declarations(s: SkirmishState, unit: str) -> list[tuple[str, ...]]:
         return [("recover",) * need, ("recover",) * need + ("move",)]
     out = [("move",), ("move", "move")]
     near = _nearest_gap(s, figs)
-    armed = [f for f in figs if f.status == OK and s.tables.weapon(f.weapon)]
+    armed = [f for f in figs if f.status == OK and f.loaded and s.tables.weapon(f.weapon)]
+    if armed and any(not isinstance(shooting.plan(s, unit, e.id, moved=False), list) for e in _nearest_enemies(s, unit)):
+        out += [("shoot",), ("aim", "shoot")]
     if armed and near <= 3 * max(s.tables.weapon(f.weapon).effective for f in armed):  # type: ignore[union-attr]
-        out += [("shoot",), ("move", "shoot"), ("aim", "shoot")]
-    if any(not f.loaded for f in armed):
+        out.append(("move", "shoot"))
+    if any(not f.loaded and s.tables.weapon(f.weapon) for f in figs if f.status == OK):
         out += [("reload",), ("reload", "shoot")]
-    if near <= 2 * s.tables.movement.cavalry[0]:
+    if near <= movement.allowance(s, figs, 0, group=unit in s.groups, charge=True):
         out.append(("charge",))
     if any(f.has("bayonets") and not f.bayonet for f in figs) and near <= 30:
         out.append(("bayonets",))
@@ -226,8 +229,8 @@ def _moves(s: SkirmishState, unit: str) -> list[Action]:
         for share in (0.9, 0.45):
             d = reach * share
             v = (d * math.cos(math.radians(heading)), d * math.sin(math.radians(heading)))
-            out.append(ev.Move(unit=unit, paths=_step(figs, v), facing=float(heading) if group is not None else None))
-    if foes:
+            out.append(ev.Move(unit=unit, paths=_step(figs, v)))
+    if foes and not (group is not None and group.formation):
         out.append(ev.Move(unit=unit, facing=float(round(toward))))
     return out
 
