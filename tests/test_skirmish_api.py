@@ -59,7 +59,7 @@ def test_a_charge_at_a_single_figure_waits_for_it_to_evade_or_stand():
     stood = melee.resolve_evade(waiting, "blue", Evade(unit="p", evade=False), Dice(1)).state  # morale 1 < 3
     assert stood.charge is None and stood.figures["a"].y == pytest.approx(31.5) and stood.figures["p"].status == "ok"
     fled = melee.resolve_evade(waiting, "blue", Evade(unit="p", evade=True), Dice(2)).state
-    assert fled.figures["p"].evaded and fled.figures["p"].y > 50
+    assert fled.evaded == ("p",) and fled.figures["p"].y > 50
 
 
 def test_deploying_then_ending_the_deployment_side_by_side():

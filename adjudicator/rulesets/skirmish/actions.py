@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import msgspec
 
 from adjudicator.dice import Dice
+from adjudicator.draft import memo
 from adjudicator.ruleset import Violation
 from events.skirmish import KINDS, Activate, Skip
 
@@ -43,7 +44,12 @@ def acting_figures(state: SkirmishState, unit: str) -> list[Figure]:
 
 def cost(state: SkirmishState, unit: str, kinds: Sequence[str]) -> int:
     """The AP of the declared actions: the AV's n-th number for the n-th action, building moves at a
-    flat 1 or 2; a group pays as one figure and, with a Musician, 1 AP less for its first action."""
+    flat 1 or 2; a group pays as one figure and, with a Musician, 1 AP less for its first action.
+    Worked out once a state (the check and the resolution ask it alike)."""
+    return memo(state, ("cost", unit, tuple(kinds)), lambda: _cost(state, unit, kinds))
+
+
+def _cost(state: SkirmishState, unit: str, kinds: Sequence[str]) -> int:
     t = state.tables.actions
     if unit in state.markers:
         price = state.markers[unit].av
@@ -115,7 +121,7 @@ def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[st
         return [violation("activation/unknown", f"no figure or group {unit!r}")]
     if any(f.side != side or f.command != state.active for f in figs):
         return [violation("activation/not-yours", f"{unit} is not of {state.active}")]
-    if any(f.acted for f in figs if f.on_table):
+    if any(f.id in state.acted for f in figs if f.on_table):
         return [violation("activation/again", f"{unit}: a figure activates once a turn (ruling S1)")]
     if unit in state.figures:
         return _figure_may_act(state, figs[0], kinds)
@@ -125,7 +131,7 @@ def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[st
 def _marker_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
     m = state.markers[unit]
     problem = _not_theirs(state, side, m, f"{unit} is not a marker of {state.active}")
-    if not problem and (m.status != "hidden" or m.acted):
+    if not problem and (m.status != "hidden" or unit in state.acted):
         problem = [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
     if not problem and any(k != "move" for k in kinds):
         problem = [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
@@ -137,7 +143,7 @@ def _gun_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str
     out = _not_theirs(state, side, g, f"{unit} is not a gun of {state.active}")
     if out:
         return out
-    if g.status != "ok" or g.acted:
+    if g.status != "ok" or unit in state.acted:
         return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
     if not crew_of(state, unit):
         return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
@@ -222,20 +228,14 @@ def activate(state: SkirmishState, unit: str, kinds: Sequence[str]) -> Outcome:
     price = cost(state, unit, kinds)
     figs = acting_figures(state, unit)
     moves = sum(1 for k in kinds if k in MOVES)
-    ran = moves == state.tables.actions.per_activation
-    figures = dict(state.figures)
-    for f in figs:
-        figures[f.id] = msgspec.structs.replace(f, acted=True, ran=ran)
-    guns, markers = state.guns, state.markers
-    if unit in guns:
-        guns = {**guns, unit: msgspec.structs.replace(guns[unit], acted=True)}
-    if unit in markers:
-        markers = {**markers, unit: msgspec.structs.replace(markers[unit], acted=True)}
+    ids = tuple(f.id for f in figs)
+    acted = state.acted + ids + ((unit,) if unit in state.guns or unit in state.markers else ())
+    ran = state.ran + ids if moves == state.tables.actions.per_activation else state.ran
     commands = {**state.commands, command.id: msgspec.structs.replace(command, ap=command.ap - price)}
-    activation = Activation(unit=unit, figures=tuple(f.id for f in figs), command=command.id, declared=tuple(kinds))
+    activation = Activation(unit=unit, figures=ids, command=command.id, declared=tuple(kinds))
     # a new activation: the last move is no longer there to be interrupted
-    new = msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands,
-                                  activation=activation, moving="", charging=False)
+    new = msgspec.structs.replace(state, acted=acted, ran=ran, commands=commands, activation=activation, moving="",
+                                  charging=False)
     return Outcome(state=new, lines=(f"{unit} declares {', '.join(kinds)}: {price} AP ({command.ap - price} left)",))
 
 

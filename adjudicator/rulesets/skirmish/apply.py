@@ -5,13 +5,17 @@ action, dice)`, returning the state after it and what it says (results.Outcome):
 can be read, and tested, without the engine. A step hands that to the engine's draft: the fields
 and pieces that changed, through the draft's assignments, update, put and remove; the report's
 lines; the shots and moves to draw. `AFTER` follows every action: the decisions a standing order
-settles (decide.py), the ambush markers the enemy now sees, and the moves of the event for the map.
+settles (decide.py), and the ambush markers the enemy now sees.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any
+
+from msgspec.structs import astuple
 
 from events.core import Envelope, OrdersSealed, OrdersUnsealed
 from events import skirmish as ev
@@ -22,41 +26,63 @@ from adjudicator.ruleset import Step
 
 from . import actions, ambush, artillery, buildings, decide, forces, groups, initiative, melee, movement, reaction, shooting, suppression
 from .results import Outcome
-from .state import BOARD, Point, SkirmishState
+from .state import BOARD, RESERVE, Point, SkirmishState
 
 Resolve = Callable[[SkirmishState, str, Any, Dice], Any]  # -> results.Outcome or shooting.ShotResult
 
 _FIELDS = SkirmishState.__struct_fields__
 _PIECES = frozenset(BOARD.collections)
+_DRAWN = frozenset(("figures", "guns", "markers"))  # pieces whose moves the map draws
 
 
 def commit(d: Draft[SkirmishState], new: SkirmishState) -> None:
-    """Make the draft's working copy equal to `new`, changing only what differs."""
+    """Make the draft's working copy equal to `new`, changing only what differs, and mark on the
+    map every piece that moved: along its new path, or straight from where it stood."""
     s = d.s
+    if new is s:
+        return
     for name in _FIELDS:
         was, now = getattr(s, name), getattr(new, name)
         if was is now:
             continue
         if name in _PIECES:
-            _commit_pieces(d, name, now)
+            _commit_pieces(d, name, now, new.paths)
         elif was != now:
             setattr(s, name, now)
 
 
-def _commit_pieces(d: Draft[SkirmishState], name: str, new: dict[str, Any]) -> None:
+def _commit_pieces(d: Draft[SkirmishState], name: str, new: dict[str, Any], paths: dict[str, tuple[Point, ...]]) -> None:
     old = getattr(d.s, name)
-    for pid in [p for p in old if p not in new]:
-        d.remove(getattr(d.s, name), pid)
-    for pid, piece in new.items():
-        was = old.get(pid)
-        if was is piece:
+    drawn = name in _DRAWN
+    for pid in _changed(old, new):
+        was, piece = old.get(pid), new.get(pid)
+        if piece is None:
+            d.remove(getattr(d.s, name), pid)
             continue
         if was is None:
             d.put(getattr(d.s, name), pid, piece)
             continue
-        changes = {f: getattr(piece, f) for f in piece.__struct_fields__ if getattr(piece, f) != getattr(was, f)}
-        if changes:
-            d.update(getattr(d.s, name), pid, **changes)
+        a, b = astuple(was), astuple(piece)
+        if a == b:
+            continue
+        fields = piece.__struct_fields__
+        d.update(getattr(d.s, name), pid, **{fields[i]: b[i] for i in range(len(a)) if a[i] != b[i]})
+        if drawn and (was.x, was.y) != (piece.x, piece.y) and getattr(was, "status", "") != RESERVE:
+            _mark_move(d, (was.x, was.y), (piece.x, piece.y), paths.get(pid) if paths is not d.s.paths else None)
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The ids whose piece is not the same object in both (the rules copy a dict of pieces and
+    replace a few: the common case is found without a loop in Python)."""
+    if list(old) == list(new):
+        return list(compress(new, map(is_not, new.values(), old.values())))
+    return [p for p in old if p not in new] + [p for p, piece in new.items() if old.get(p) is not piece]
+
+
+def _mark_move(d: Draft[SkirmishState], frm: Point, to: Point, path: tuple[Point, ...] | None) -> None:
+    legs = path if path and path[0] == frm and path[-1] == to else (frm, to)
+    for a, b in zip(legs, legs[1:]):
+        d.mark("move", _at(a), _at(b))
 
 
 def record(d: Draft[SkirmishState], out: Any) -> None:
@@ -132,31 +158,10 @@ STEPS: dict[type[Any], Step[SkirmishState]] = {
 
 
 def after(d: Draft[SkirmishState], event: Envelope[Any]) -> None:
-    """Whatever follows an action: the decisions standing orders settle, the markers now seen, and
-    the event's moves drawn as marks (from where each piece stood to where it stands)."""
+    """Whatever follows an action: the decisions standing orders settle, and the markers now seen."""
     if d.s.result or isinstance(event.action, (OrdersSealed, OrdersUnsealed)):
         return
     record(d, decide.follow(d.s, d.dice))
-    _mark_moves(d)
-
-
-def _mark_moves(d: Draft[SkirmishState]) -> None:
-    before, now = d.base, d.s
-    for name in ("figures", "guns", "markers"):
-        old, new = getattr(before, name), getattr(now, name)
-        if old is new:
-            continue
-        for pid, piece in new.items():
-            was = old.get(pid)
-            if was is None or was is piece or (was.x, was.y) == (piece.x, piece.y):
-                continue
-            if name == "figures" and not was.on_table:
-                continue  # placed, not moved
-            path = now.paths.get(pid)
-            legs = path if path is not before.paths.get(pid) and path and path[-1] == (piece.x, piece.y) \
-                else ((was.x, was.y), (piece.x, piece.y))
-            for a, b in zip(legs, legs[1:]):
-                d.mark("move", _at(a), _at(b))
 
 
 AFTER = after

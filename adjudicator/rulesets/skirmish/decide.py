@@ -116,16 +116,22 @@ def reactions(state: SkirmishState, dice: Dice, charged: str = "") -> Outcome:
     if state.phase != "activation" or not movers:
         return Outcome(state=state)
     mover_side = state.figures[movers[0]].side
+    fire = [o for o in state.standing.values() if o.kind == "fire" and o.side != mover_side and o.when != "never"]
+    box = _box([p for m in movers for p in state.paths.get(m, ())])
+    if not fire or box is None:
+        return Outcome(state=state)
+    reach = max((o.value for o in fire if o.when == "within"), default=0.0)
     lines: list[str] = []
     shots: list[Shot] = []
-    for side in state.sides:
-        if side == mover_side:
-            continue
-        for unit in _reactors(state, side):
+    for side in dict.fromkeys(o.side for o in fire):
+        near = {f.id for f in state.figures.values() if f.side == side and f.on_table and _near(f, box, reach, state)}
+        for unit in _reactors(state, side, near):
             o = order_for(state, side, "fire", _keys(state, unit))
             if o is None or o.when == "never":
                 continue
             if o.when == "chargers" and not (state.charging and charged in {f.id for f in figures_of(state, unit)}):
+                continue
+            if o.when == "within" and not any(_near(f, box, o.value, state) for f in figures_of(state, unit)):
                 continue
             aim = _aim(state, unit, movers, o.value if o.when == "within" else None)
             if aim is None or reaction.check_react(state, side, unit, *aim):
@@ -137,15 +143,29 @@ def reactions(state: SkirmishState, dice: Dice, charged: str = "") -> Outcome:
     return Outcome(state=state, lines=tuple(lines), shots=tuple(shots))
 
 
-def _reactors(state: SkirmishState, side: str) -> list[str]:
-    """The units a standing fire order may cover: those named in one, then, if the side has one for
-    all, its groups and its figures standing alone."""
+def _box(points: list[tuple[float, float]]) -> tuple[float, float, float, float] | None:
+    if not points:
+        return None
+    return (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points), max(p[1] for p in points))
+
+
+def _near(f: Figure, box: tuple[float, float, float, float], within: float, state: SkirmishState) -> bool:
+    """Whether the figure stands within `within` (and two bases) of the box round the moves; a
+    figure farther off saw no move pass within reach, and nothing of it need be measured."""
+    reach = within + 2 * state.tables.bases.wagon
+    return box[0] - reach <= f.x <= box[2] + reach and box[1] - reach <= f.y <= box[3] + reach
+
+
+def _reactors(state: SkirmishState, side: str, near: set[str]) -> list[str]:
+    """The units a standing fire order may cover, with a figure `near` the moves: those named in
+    one, then, if the side has one for all, its groups and its figures standing alone."""
+    if not near:
+        return []
     named = [o.unit for o in state.standing.values() if o.side == side and o.kind == "fire" and o.unit]
-    if key(side, "fire", "") not in state.standing:
-        return named
-    rest = [g.id for g in state.groups.values() if g.side == side]
-    rest += [f.id for f in state.figures.values() if f.side == side and f.on_table and not f.group and f.weapon]
-    return list(dict.fromkeys(named + rest))
+    if key(side, "fire", "") in state.standing:
+        named += [g.id for g in state.groups.values() if g.side == side]
+        named += [f.id for f in state.figures.values() if f.id in near and not f.group and f.weapon]
+    return [u for u in dict.fromkeys(named) if any(f.id in near for f in figures_of(state, u))]
 
 
 def _keys(state: SkirmishState, unit: str) -> list[str]:

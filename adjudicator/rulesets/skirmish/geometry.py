@@ -65,11 +65,9 @@ def gap_to_point(tables: Tables, fig: Figure, at: Point, width: float = 0.0) -> 
 
 def gaps(tables: Tables, fig: Figure, others: Sequence[Figure]) -> list[float]:
     """Edge-to-edge distances from one figure to many (negative where bases overlap)."""
-    if not others:
-        return []
-    centres = shapely.distance(ShapelyPoint(fig.pos), shapely.points([o.pos for o in others]))
-    mine = diameter(tables, fig)
-    return [float(d) - (mine + diameter(tables, o)) / 2 for o, d in zip(others, centres)]
+    x, y, mine = fig.x, fig.y, diameter(tables, fig)
+    hypot = math.hypot
+    return [hypot(o.x - x, o.y - y) - (mine + diameter(tables, o)) / 2 for o in others]
 
 
 def in_contact(tables: Tables, a: Figure, b: Figure) -> bool:
@@ -100,8 +98,22 @@ def wedge(apex: Point, facing: float, arc: float, radius: float = FAR) -> Polygo
 
 
 def in_arc(apex: Point, facing: float, arc: float, at: Point, width: float) -> bool:
-    """Is any part of the base of `width` at `at` inside the arc? (a figure seen in part is seen)"""
-    return bool(shapely.dwithin(wedge(apex, facing, arc), ShapelyPoint(at), width / 2 + 1e-9))
+    """Is any part of the base of `width` at `at` inside the arc? (a figure seen in part is seen)
+
+    The arc reaches as far as the table: the centre within half the arc of the facing, or the base
+    across one of its two edges (rays from the apex)."""
+    if arc > HALF_PLANE:
+        return bool(shapely.dwithin(wedge(apex, facing, arc), ShapelyPoint(at), width / 2 + 1e-9))
+    dx, dy = at[0] - apex[0], at[1] - apex[1]
+    reach = width / 2 + 1e-9
+    if math.hypot(dx, dy) <= reach or turn_between(bearing(apex, at), facing) <= arc / 2:
+        return True
+    for edge in (facing - arc / 2, facing + arc / 2):
+        ux, uy = math.cos(math.radians(edge)), math.sin(math.radians(edge))
+        along = dx * ux + dy * uy
+        if along > 0 and abs(dx * uy - dy * ux) <= reach:
+            return True
+    return False
 
 
 # -- terrain --------------------------------------------------------------------------------
@@ -167,6 +179,27 @@ class Ground:
     def area(self, area_id: str) -> Polygon | None:
         return next((shape for a, _, shape in self.areas if a.id == area_id), None)
 
+    @cached_property
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        """The bounds of every area and obstacle: what a path or a line of sight may meet."""
+        return [shape.bounds for _, _, shape in self.areas] + [shape.bounds for _, _, shape in self.obstacles]
+
+    @cached_property
+    def road_boxes(self) -> list[tuple[float, float, float, float]]:
+        return list(shapely.bounds(self.roads.geoms if hasattr(self.roads, "geoms") else [self.roads])) \
+            if self.roads is not None else []
+
+    def clear(self, points: Sequence[Point], pad: float = 0.0, roads: bool = False) -> bool:
+        """Whether the box round these points (`pad` cm out) meets no area or obstacle (or, with
+        `roads`, no road): then no shape need be asked about them, which most paths and lines of
+        sight in the open spare."""
+        x0 = min(p[0] for p in points) - pad
+        y0 = min(p[1] for p in points) - pad
+        x1 = max(p[0] for p in points) + pad
+        y1 = max(p[1] for p in points) + pad
+        return not any(b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]
+                       for b in (self.road_boxes if roads else self.boxes))
+
 
 def ground(state: SkirmishState) -> Ground:
     """The terrain's shapes, made once a game: kept by the terrain the state holds from setup,
@@ -185,7 +218,11 @@ def path_line(start: Point, points: Sequence[Point]) -> LineString:
 
 
 def length(start: Point, points: Sequence[Point]) -> float:
-    return path_line(start, points).length if points else 0.0
+    total, at = 0.0, start
+    for p in points:
+        total += math.hypot(p[0] - at[0], p[1] - at[1])
+        at = p
+    return total
 
 
 def difficult_length(g: Ground, path: LineString) -> float:
@@ -195,7 +232,7 @@ def difficult_length(g: Ground, path: LineString) -> float:
 
 def move_cost(g: Ground, path: LineString, familiar: bool = False) -> float:
     """The allowance a path uses: difficult ground counts double, halving movement (§Movement)."""
-    if familiar:
+    if familiar or g.difficult is None:
         return path.length
     hard = difficult_length(g, path)
     return path.length - hard + hard / g.tables.movement.difficult
@@ -210,8 +247,10 @@ def through_impassable(g: Ground, path: LineString) -> bool:
     return g.impassable is not None and g.impassable.intersects(path)
 
 
-def along_road(g: Ground, path: LineString) -> bool:
-    return g.roads is not None and g.roads.covers(path)
+def along_road(g: Ground, start: Point, points: Sequence[Point]) -> bool:
+    if g.roads is None or g.clear((start, *points), roads=True):
+        return False
+    return bool(g.roads.covers(path_line(start, points)))
 
 
 def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
@@ -226,11 +265,16 @@ def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
 
 
 def point_along(start: Point, points: Sequence[Point], distance: float) -> Point:
-    """Where a figure stands after `distance` cm of its path."""
-    if not points:
-        return start
-    p = path_line(start, points).interpolate(max(0.0, distance))
-    return (p.x, p.y)
+    """Where a figure stands after `distance` cm of its path (its end, past that)."""
+    at, left = start, max(0.0, distance)
+    for p in points:
+        leg = math.hypot(p[0] - at[0], p[1] - at[1])
+        if leg >= left and leg > 0:
+            k = left / leg
+            return (at[0] + (p[0] - at[0]) * k, at[1] + (p[1] - at[1]) * k)
+        left -= leg
+        at = p
+    return at
 
 
 def straight(start: Point, points: Sequence[Point]) -> bool:
@@ -262,14 +306,13 @@ def chained(tables: Tables, figs: Sequence[Figure], spacing: float) -> bool:
     """Do the figures form one chain with at most `spacing` between neighbouring bases?"""
     if len(figs) <= 1:
         return True
-    pts = shapely.points([f.pos for f in figs])
-    centres = shapely.distance(pts[:, None], pts[None, :])
     widths = [diameter(tables, f) for f in figs]
     reached, todo = {0}, [0]
     while todo:
         i = todo.pop()
-        for j in range(len(figs)):
-            if j not in reached and centres[i][j] - (widths[i] + widths[j]) / 2 <= spacing + 1e-9:
+        a = figs[i]
+        for j, b in enumerate(figs):
+            if j not in reached and math.hypot(a.x - b.x, a.y - b.y) - (widths[i] + widths[j]) / 2 <= spacing + 1e-9:
                 reached.add(j)
                 todo.append(j)
     return len(reached) == len(figs)
@@ -323,11 +366,15 @@ def sight_line(a: Point, b: Point) -> LineString:
 
 def woods_inside(g: Ground, a: Point, b: Point) -> float:
     """How far the line between two points runs inside woods."""
-    return sight_line(a, b).intersection(g.woods).length if g.woods is not None else 0.0
+    if g.woods is None or g.clear((a, b)):
+        return 0.0
+    return float(sight_line(a, b).intersection(g.woods).length)
 
 
 def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
     """A building or hill between the points that neither stands in or on (ruling S14)."""
+    if g.clear((a, b)):
+        return None
     pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
     for area, kind, shape in g.areas:
         if kind.sight not in ("block", "hill") or not shape.intersects(sl):
@@ -341,6 +388,8 @@ def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
 
 def blocking_wall(g: Ground, a: Point, b: Point, near: float) -> Line | None:
     """An obstacle above level 1 on the line that neither end stands within `near` of."""
+    if g.clear((a, b)):
+        return None
     pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
     for l, _, shape in g.obstacles:
         if l.level >= 2 and sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
@@ -352,6 +401,8 @@ def cover_between(g: Ground, shooter: Point, target: Point, near: float) -> str:
     """The cover of terrain the target stands in, or of an obstacle it stands behind (within
     `near` of it, on the line of fire): "", "soft" or "hard"; the better one counts (ruling S22)."""
     found = ""
+    if g.clear((target,), pad=near):
+        return found
     pt = ShapelyPoint(target)
     for _, kind, area in g.areas:
         if kind.cover and area.covers(pt):
@@ -370,11 +421,18 @@ def better(a: str, b: str) -> str:
 
 def through_figures(tables: Tables, a: Point, b: Point, figs: Iterable[Figure]) -> list[Figure]:
     """The figures whose bases the line between two points passes through."""
-    figs = list(figs)
-    if not figs:
-        return []
-    near = shapely.distance(sight_line(a, b), shapely.points([f.pos for f in figs]))
-    return [f for f, d in zip(figs, near) if d <= diameter(tables, f) / 2]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    x0, x1, y0, y1 = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+    out = []
+    for f in figs:
+        r = diameter(tables, f) / 2
+        if f.x < x0 - r or f.x > x1 + r or f.y < y0 - r or f.y > y1 + r:
+            continue
+        k = 0.0 if span == 0 else max(0.0, min(1.0, ((f.x - a[0]) * dx + (f.y - a[1]) * dy) / span))
+        if math.hypot(f.x - a[0] - k * dx, f.y - a[1] - k * dy) <= r:
+            out.append(f)
+    return out
 
 
 # -- zones ----------------------------------------------------------------------------------

@@ -210,10 +210,10 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
 def begin(state: SkirmishState, command: str) -> SkirmishState:
     """A command starts its actions: its aims from before lapse (§Aiming), and every figure may try
     reaction fire once in this enemy phase (§Fire in the enemy's turn, ruling S10)."""
-    figures = {fid: (msgspec.structs.replace(f, aimed=False) if f.command == command and f.aimed else f)
-               for fid, f in state.figures.items()}
-    figures = {fid: (msgspec.structs.replace(f, reacted=False) if f.reacted else f) for fid, f in figures.items()}
-    return msgspec.structs.replace(state, active=command, figures=figures, activation=None)
+    aimed = [fid for fid, f in state.figures.items() if f.command == command and f.aimed]
+    figures = {**state.figures, **{fid: msgspec.structs.replace(state.figures[fid], aimed=False) for fid in aimed}} \
+        if aimed else state.figures
+    return msgspec.structs.replace(state, active=command, figures=figures, activation=None, reacted=())
 
 
 def validate_distribute(state: SkirmishState, side: str, action: Distribute) -> list[Violation]:
@@ -275,11 +275,6 @@ def end_actions(state: SkirmishState, command: str) -> Outcome:
 
 
 def end_turn(state: SkirmishState) -> SkirmishState:
-    figures = {fid: (msgspec.structs.replace(f, acted=False, evaded=False, ran=False)
-                     if (f.acted or f.evaded or f.ran) else f) for fid, f in state.figures.items()}
-    guns = {gid: msgspec.structs.replace(g, acted=False) for gid, g in state.guns.items()}
-    markers = {mid: msgspec.structs.replace(m, acted=False) for mid, m in state.markers.items()}
     commands = {cid: msgspec.structs.replace(c, roll=(), rerolls=0, done=False) for cid, c in state.commands.items()}
-    return msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands,
-                                   turn=state.turn + 1, phase="initiative", order=(), active="", activation=None,
-                                   moving="", charging=False)
+    return msgspec.structs.replace(state, commands=commands, acted=(), ran=(), evaded=(), turn=state.turn + 1,
+                                   phase="initiative", order=(), active="", activation=None, moving="", charging=False)

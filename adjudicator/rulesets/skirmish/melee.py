@@ -46,7 +46,7 @@ def may_evade(state: SkirmishState, target: str) -> str:
     may stand), single figures and loose-order groups may; at most once a turn."""
     figs = defenders(state, target)
     g = group_of(state, target)
-    if any(f.evaded for f in figs):
+    if any(f.id in state.evaded for f in figs):
         return ""
     skirmishers = all(f.has("skirmishers") for f in figs if not f.role)
     if skirmishers:
@@ -140,11 +140,12 @@ def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure
         near = min(chargers, key=lambda c: (geo.gap(t, c, f), c.id))
         end, gone = geo.flight(ground, f.pos, near.pos, distance)
         status = "fled" if gone else (SUPPRESSED if suppress else f.status)
-        figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], status=status, evaded=f.evaded or not suppress,
+        figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], status=status,
                                                 facing=geo.bearing(near.pos, f.pos), aimed=False if suppress else f.aimed)
         if gone:
             lines.append(f"{f.id} leaves the table")
-    return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
+    evaded = state.evaded if suppress else state.evaded + tuple(f.id for f in figs if f.id not in state.evaded)
+    return Outcome(state=msgspec.structs.replace(state, figures=figures, evaded=evaded), lines=tuple(lines))
 
 
 def average_c(figs: Sequence[Figure]) -> float:

@@ -63,14 +63,17 @@ def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Seque
         return [], False
     if not all(geo.on_table(state.terrain, p) for p in points):
         return [violation("move/off-table", f"{fig.id}'s path leaves the table")], False
-    path = geo.path_line(start, points)
-    cost = geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
+    open_ground = g.clear((start, *points), pad=geo.diameter(t, fig) / 2)  # no shape need be asked
+    path = None if open_ground else geo.path_line(start, points)
+    cost = geo.length(start, points) if path is None else geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
     if cost > limit + 1e-6:
         return [violation("move/too-far", f"{fig.id}: the path uses {cost:.1f} cm of a {limit:g} cm move "
                                                      "(difficult ground counts double)")], False
     back = geo.backwards(start, points, facing) if facing is not None else 0.0
     if back > t.movement.backward + 1e-6:
         return [violation("move/backwards", f"{fig.id} goes {back:.1f} cm backwards: at most {t.movement.backward:g}")], False
+    if path is None:
+        return [], False
     if geo.through_impassable(g, path):
         return [violation("move/impassable", f"{fig.id}'s path enters impassable ground")], False
     for area, shape in g.where(sight="block"):
@@ -152,7 +155,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         return [violation("move/twice", "one path a figure")]
     group = state.groups.get(unit)
     index = actions.moves_before(state)
-    road = any(p.points for p in paths) and all(geo.along_road(g, geo.path_line(by_id[p.figure].pos, p.points))
+    road = any(p.points for p in paths) and all(geo.along_road(g, by_id[p.figure].pos, p.points)
                                                 for p in paths if p.points)
     limit = allowance(state, [f for f in figs if f.status == OK] or figs, index, group=group is not None,
                       charge=kind == "charge", road=road, column=bool(group and group.formation == "column"))
@@ -168,15 +171,9 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
             moved[fig.id] = msgspec.structs.replace(fig, x=p.points[-1][0], y=p.points[-1][1])
     if any(by_id[p.figure].status == SUPPRESSED and p.points and not by_id[p.figure].has("fanatics") for p in paths):
         return [violation("move/suppressed", "a suppressed figure does not move")]
-    foes = enemies(state, side)
-    standing = [o for o in state.figures.values() if o.on_table and o.id not in moved]
-    for f in moved.values():
-        others = [*standing, *(m for m in moved.values() if m.id != f.id)]
-        gaps = geo.gaps(state.tables, f, others)
-        if kind == "move" and any(gp <= state.tables.bases.contact for o, gp in zip(others, gaps) if o.side != side):
-            return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
-        if any(gp < -1e-6 for gp in gaps):
-            return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
+    out = _clear_of_bases(state, side, list(moved.values()), kind)
+    if out:
+        return out
     if group is not None and kind == "move":
         after = state.figures | moved
         new_facing = facing if facing is not None else group.facing
@@ -187,9 +184,30 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
     for p in paths:
         fig = by_id[p.figure]
         if fig.status == SUPPRESSED and fig.has("fanatics") and p.points:
-            foe = nearest(state, fig, foes)
+            foe = nearest(state, fig, enemies(state, side))
             if foe is None or geo.gap(state.tables, moved[fig.id], foe) >= geo.gap(state.tables, fig, foe):
                 return [violation("move/fanatics", f"{fig.id} sheds suppression only by a move towards the nearest enemy")]
+    return []
+
+
+def _clear_of_bases(state: SkirmishState, side: str, moved: list[Figure], kind: str) -> list[Violation]:
+    """Where they end, the moved figures stand on no other base, and a move (not a charge) touches
+    no enemy. Only the figures standing near where they end are measured."""
+    if not moved:
+        return []
+    t = state.tables
+    pad = 2 * t.bases.wagon + t.bases.contact
+    x0, x1 = min(f.x for f in moved) - pad, max(f.x for f in moved) + pad
+    y0, y1 = min(f.y for f in moved) - pad, max(f.y for f in moved) + pad
+    ids = {f.id for f in moved}
+    near = [o for o in state.figures.values() if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.on_table and o.id not in ids]
+    for f in moved:
+        others = [*near, *(m for m in moved if m.id != f.id)]
+        gaps = geo.gaps(t, f, others)
+        if kind == "move" and any(gp <= t.bases.contact for o, gp in zip(others, gaps) if o.side != side):
+            return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
+        if any(gp < -1e-6 for gp in gaps):
+            return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
     return []
 
 
@@ -215,7 +233,7 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         fig = figures[p.figure]
         if not p.points:
             continue
-        crossed = crossed or bool(geo.crossed(g, geo.path_line(fig.pos, p.points)))
+        crossed = crossed or (not g.clear((fig.pos, *p.points)) and bool(geo.crossed(g, geo.path_line(fig.pos, p.points))))
         heading = facing if facing is not None and group is None else geo.heading_of(fig.pos, p.points, fig.facing)
         if geo.backwards(fig.pos, p.points, fig.facing) > 0 and facing is None:
             heading = fig.facing
@@ -235,9 +253,8 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
     a = state.activation
     if a is not None and crossed:
         # §Crossing obstacles: a unit whose moves included a crossing did not run
-        for fid in a.figures:
-            figures[fid] = msgspec.structs.replace(figures[fid], ran=False)
-        state = msgspec.structs.replace(state, activation=msgspec.structs.replace(a, crossed=True))
+        state = msgspec.structs.replace(state, activation=msgspec.structs.replace(a, crossed=True),
+                                        ran=tuple(f for f in state.ran if f not in a.figures))
     moved = {p.figure: (state.figures[p.figure].pos, *p.points) for p in paths if p.points}
     state = msgspec.structs.replace(state, figures=figures, groups=groups, paths={**state.paths, **moved})
     return Outcome(state=actions.step(state, moving=unit), lines=tuple(lines))

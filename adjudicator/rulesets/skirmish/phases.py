@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from events import skirmish as ev
+from adjudicator.draft import memo
 from adjudicator.phases import Phase, Phases
 
 from . import geometry as geo
@@ -32,6 +33,11 @@ from .units import figures_of
 
 
 def current(s: SkirmishState) -> str:
+    """The phase a state is in, worked out once a state (the gate, the prompts and play ask it)."""
+    return memo(s, "phase", lambda: _current(s))
+
+
+def _current(s: SkirmishState) -> str:
     if s.result:
         return "over"
     if any(m.status in WAITING for m in s.markers.values()):

@@ -141,12 +141,12 @@ def _units(s: SkirmishState, side: str, acting: bool = True) -> list[str]:
         leader = s.figures.get(g.leader)
         if g.side != side or leader is None or leader.status != OK or groups.validate_group(s, g):
             continue
-        if acting and (any(f.acted for f in members) or any(f.command != s.active for f in members)):
+        if acting and (any(f.id in s.acted for f in members) or any(f.command != s.active for f in members)):
             continue
         out.append(g.id)
         covered |= {f.id for f in members}
     for f in s.figures.values():
-        if f.side == side and f.on_table and f.id not in covered and (not acting or (f.command == s.active and not f.acted)):
+        if f.side == side and f.on_table and f.id not in covered and (not acting or (f.command == s.active and f.id not in s.acted)):
             out.append(f.id)
     return out
 

@@ -71,7 +71,7 @@ def check_react(state: SkirmishState, side: str, unit: str, target: str, at: flo
     moved = geo.length(path[0], path[1:]) if path else 0.0
     if not 0.0 <= at <= moved + 1e-6:
         return [violation("react/at", f"{target} moved {moved:.1f} cm; interrupt it between 0 and that")]
-    if any(f.reacted for f in figs if f.on_table):
+    if any(f.id in state.reacted for f in figs if f.on_table):
         return [violation("react/twice", f"{unit} has already tried to fire in this enemy turn")]
     if not any(f.status == OK for f in figs):
         return [violation("react/suppressed", f"{unit} is suppressed")]
@@ -104,11 +104,14 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
     lines.append("it fires" if passed else "it fails: no shot, the AP are spent")
     figures = dict(state.figures)
     for f in figs:
-        figures[f.id] = msgspec.structs.replace(f, reacted=True, aimed=aimed and f.aimed)
+        if f.aimed and not aimed:
+            figures[f.id] = msgspec.structs.replace(f, aimed=False)
     commands = {**state.commands, command.id: msgspec.structs.replace(command, ap=command.ap - cost)}
-    state = msgspec.structs.replace(state, figures=figures, commands=commands)
+    reacted = state.reacted + tuple(f.id for f in figs)
+    state = msgspec.structs.replace(state, figures=figures, commands=commands, reacted=reacted)
     if not passed:
-        figures = {fid: (msgspec.structs.replace(f, aimed=False) if fid in {x.id for x in figs} else f)
+        ids = {x.id for x in figs}
+        figures = {fid: (msgspec.structs.replace(f, aimed=False) if fid in ids and f.aimed else f)
                    for fid, f in state.figures.items()}
         return shooting.ShotResult(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
     final = {fid: state.figures[fid].pos for fid in moving_figures(state)}

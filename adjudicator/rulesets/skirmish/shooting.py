@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import msgspec
 
 from adjudicator.dice import Dice
+from adjudicator.draft import memo
 from adjudicator.ruleset import Violation
 from events.skirmish import Aim, Allocate, Reload, Shoot
 
@@ -82,7 +83,16 @@ def firing_figures(state: SkirmishState, unit: str) -> list[Figure]:
 def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reaction: bool = False,
          charging: bool = False, among: Sequence[str] = (), exclude: Sequence[str] = ()) -> Plan | list[Violation]:
     """Who of the unit can fire at the target now, and the dice. A group needs the target in the 90°
-    arc of its figure nearest it; every shooter needs a clear line and range (ruling S11)."""
+    arc of its figure nearest it; every shooter needs a clear line and range (ruling S11).
+
+    Worked out once a state: the check of a shot and its resolution ask the same state the same."""
+    key = ("plan", unit, target_id, moved, reaction, charging, tuple(among), tuple(exclude))
+    return memo(state, key, lambda: _plan(state, unit, target_id, moved=moved, charging=charging, among=among,
+                                          exclude=exclude))
+
+
+def _plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, charging: bool, among: Sequence[str],
+          exclude: Sequence[str]) -> Plan | list[Violation]:
     t = state.tables
     target = state.figures.get(target_id)
     if target is None or not target.on_table:
@@ -126,7 +136,7 @@ def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reacti
     if not fire or worst is None:
         return [violation("shoot/cannot", f"{unit} cannot shoot at {target_id}: " + "; ".join(notes[:3]))]
     aimed = all(f.aimed or f.has("sniper") for f in fire)
-    running = target.ran and not charging
+    running = target.id in state.ran and not charging
     n = dice_count(state, len(fire), aimed=aimed, moved=moved, running=running)
     return Plan(shooters=tuple(f.id for f in fire), target=target_id, band=worst[0], need=worst[1], dice=n,
                 aimed=aimed, volley=len(fire) > 1, notes=tuple(notes))

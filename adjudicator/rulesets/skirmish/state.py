@@ -47,10 +47,6 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     bayonet: bool = False
     inside: str = ""  # the building it is in
     hidden: bool = False  # inside, out of sight (not at the windows)
-    acted: bool = False  # activated this turn
-    reacted: bool = False  # has tried reaction fire in this enemy turn
-    evaded: bool = False  # has evaded a charge this turn
-    ran: bool = False  # spent all three actions of its activation on moves
 
     @property
     def pos(self) -> Point:
@@ -94,7 +90,6 @@ class Gun(msgspec.Struct, frozen=True, kw_only=True):
     canister: int = 0
     status: str = "ok"  # ok or destroyed
     ammo: str = "ok"  # ok or exploded
-    acted: bool = False
 
     @property
     def pos(self) -> Point:
@@ -113,7 +108,6 @@ class Marker(msgspec.Struct, frozen=True, kw_only=True):
     av: tuple[int, int, int] = (1, 2, 3)  # the rank-and-file fighter of the main company
     status: str = "hidden"  # hidden, spotted (must be opened), opened (its figures to place) or revealed
     figures: tuple[str, ...] = ()  # once opened: the figures it hid, to be placed
-    acted: bool = False
 
     @property
     def pos(self) -> Point:
@@ -232,6 +226,10 @@ class SkirmishState(msgspec.Struct, kw_only=True, dict=True):
     order: tuple[str, ...] = ()  # commands in the order they act this turn
     active: str = ""  # the command acting now
     activation: Activation | None = None
+    acted: tuple[str, ...] = ()  # the figures, guns and markers activated this turn (ruling S1)
+    reacted: tuple[str, ...] = ()  # the figures that have tried reaction fire in this enemy phase (ruling S10)
+    ran: tuple[str, ...] = ()  # the figures that spent all three actions of their activation on moves
+    evaded: tuple[str, ...] = ()  # the figures that have evaded a charge this turn
     moving: str = ""  # the unit whose move enemy reactions may interrupt now
     charging: bool = False  # and that move is a charge
     hits: tuple[Hits, ...] = ()  # hits waiting to be placed by their targets' owners, first first
