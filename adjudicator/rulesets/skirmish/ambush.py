@@ -123,7 +123,7 @@ def check_place(state: SkirmishState, side: str, marker: str, at: tuple[float, f
 def place(state: SkirmishState, side: str, marker: str, at: tuple[float, float]) -> Outcome:
     """The marker moves as the main company's rank-and-file fighter: it takes that AV."""
     rank = [f for f in state.figures.values() if f.side == side and not f.role]
-    main = max({f.company for f in rank}, key=lambda c: sum(1 for f in rank if f.company == c), default="")
+    main = max(dict.fromkeys(f.company for f in rank), key=lambda c: sum(1 for f in rank if f.company == c), default="")
     ranker = next((f for f in rank if f.company == main), None)
     command = ranker.command if ranker else next(c.id for c in state.commands.values() if c.side == side)
     m = Marker(id=marker, side=side, command=command, x=at[0], y=at[1], av=ranker.av if ranker else (1, 2, 3))

@@ -174,6 +174,7 @@ CODES: dict[str, str] = {
     "initiative/too-many": special("Senior Officer"),
     "melee/bayonets": special("*Bayonets"),
     "melee/contact": MELEE,
+    "melee/no-charge": MELEE,
     "melee/none": MELEE,
     "melee/sides": MELEE,
     "melee/size": MELEE,

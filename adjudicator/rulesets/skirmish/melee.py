@@ -253,8 +253,16 @@ def in_melee_reach(state: SkirmishState, a: Figure, d: Figure) -> bool:
 
 
 def validate_melee(state: SkirmishState, side: str, action: Melee) -> list[Violation]:
+    """A melee follows a charge: the figures of the unit that has just charged fight those they
+    reached (ruling S24)."""
     if state.phase != "activation" or state.commands[state.active].side != side:
         return [violation("turn/not-yours", "the side acting fights the melees its charges bring")]
+    if not (state.charging and state.moving):
+        return [violation("melee/no-charge", "a melee follows a charge: charge first")]
+    chargers = {f.id for f in figures_of(state, state.moving)}
+    stray = next((a for fight in action.fights for a in fight.attackers if a not in chargers), None)
+    if stray is not None:
+        return [violation("melee/no-charge", f"{stray} has not charged: the figures of {state.moving} attack")]
     return check_fights(state, side, action.fights)
 
 
