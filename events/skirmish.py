@@ -37,7 +37,7 @@ class Fight(msgspec.Struct, frozen=True, kw_only=True):
 
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
-    occupy: bool = False  # the winner takes the loser's place
+    occupy: bool = False  # an attacker who wins takes the loser's place
 
 
 class Deploy(Action, tag="skirmish.deploy", frozen=True):

@@ -37,6 +37,8 @@ def test_each_die_at_or_above_the_enemys_c_hits_more_hits_wins_a_tie_parts_them(
     assert tie.figures["a"].y == pytest.approx(19.0)
     won = fight(s, dice=(5, 3, 6, 4, 1, 1), occupy=True)
     assert won.figures["d"].status == "out" and won.figures["a"].pos == (20.0, 22.5)
+    lost = fight(s, dice=(1, 1, 2, 4, 4, 1), occupy=True)  # the defender wins: it stays (ruling S48)
+    assert lost.figures["a"].status == "out" and lost.figures["d"].pos == s.figures["d"].pos
 
 
 def test_veterans_win_ties():

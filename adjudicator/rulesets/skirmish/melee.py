@@ -407,7 +407,7 @@ def resolve_fight(state: SkirmishState, fight: Fight, attacking_side: str, dice:
     for f in dead:
         figures[f.id] = msgspec.structs.replace(f, status=OUT)
     lines.append(f"{'+'.join(w.id for w in winners)} win(s): {', '.join(f.id for f in dead)} killed")
-    if fight.occupy and len(dead) == len(losers) and len(winners) == 1:
+    if fight.occupy and winners is att and len(dead) == len(losers) and len(winners) == 1:  # ruling S48
         w = winners[0]
         figures[w.id] = msgspec.structs.replace(w, x=losers[0].x, y=losers[0].y)
         lines.append(f"{w.id} takes {losers[0].id}'s place")

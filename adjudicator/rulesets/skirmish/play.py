@@ -208,7 +208,9 @@ def _nearest_enemies(s: SkirmishState, unit: str) -> list[Figure]:
 
 
 def _step(figs: list[Figure], v: Point) -> tuple[FigurePath, ...]:
-    return tuple(FigurePath(figure=f.id, points=((round(f.x + v[0], 1), round(f.y + v[1], 1)),)) for f in figs)
+    """Every figure by the same step (rounded to the mm, so that the figures keep their spacing)."""
+    dx, dy = round(v[0], 1), round(v[1], 1)
+    return tuple(FigurePath(figure=f.id, points=((round(f.x + dx, 2), round(f.y + dy, 2)),)) for f in figs)
 
 
 def _moves(s: SkirmishState, unit: str) -> list[Action]:
