@@ -10,13 +10,14 @@ import random
 import pytest
 
 from adjudicator import games, store as store_module
-from adjudicator.engine import at_head, build, replay_event, start, violations
+from adjudicator.engine import build, violations
 from adjudicator.logsource import open_source
 from adjudicator.notation import PostLine, format_action, parse
 from adjudicator.rulesets import get
 from adjudicator.simulate import simulate
 from adjudicator.store import Store
 from adjudicator.verify import verify
+from test_engine_properties import _fold_from_scratch
 
 RULESET = get("skirmish")
 
@@ -74,16 +75,10 @@ def test_replay_equals_the_state_built_at_every_event(tmp_path, scenario, monkey
     monkeypatch.setattr(games, "SNAPSHOT_EVERY", 7)
     db = tmp_path / "g.db"
     game, incremental = _play(db, scenario, seed=5, events=300, check_all=False)
-    with Store(db) as s:
-        rows = list(s.rows())
-    state = None
-    for seq, digest, body in rows:
-        if seq == 1:
-            state = at_head(start(game), 1, digest)
-        else:
-            state = at_head(replay_event(game, state, game.decode(bytes(body), f"seq {seq}")), seq, digest)
-        assert state == incremental[seq], f"a fold from scratch differs at seq {seq}"
+    scratch = _fold_from_scratch(game, db)
+    for seq in range(1, len(scratch)):
+        assert scratch[seq] == incremental[seq], f"a fold from scratch differs at seq {seq}"
         assert games.state_at(db, seq)[1] == incremental[seq], f"state_at (snapshots) differs at seq {seq}"
-    for seq in range(2, len(rows) + 1, 37):
+    for seq in range(2, len(scratch), 37):
         report = verify(open_source(db), upto=seq)
         assert report.ok and report.state == incremental[seq], seq

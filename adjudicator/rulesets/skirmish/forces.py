@@ -180,9 +180,8 @@ def outside_zone(state: SkirmishState, side: str, at: Point, *, scouts: bool) ->
         return "off the table"
     sc = state.scenario
     if sc.perimeter:
-        area = next((a for a in state.terrain.areas if a.id == sc.perimeter), None)
-        if area is not None and side == sc.defender:
-            shape = geo.polygon(area)
+        shape = geo.ground(state).area(sc.perimeter)
+        if shape is not None and side == sc.defender:
             if geo.within(shape, at):
                 return ""
             if scouts and geo.to_point(shape.exterior, at) <= t.assault.scouts:

@@ -477,4 +477,5 @@ def to_point(shape: BaseGeometry, at: Point) -> float:
 
 
 def within(shape: BaseGeometry, at: Point) -> bool:
-    return shape.covers(ShapelyPoint(at))
+    """Whether the point lies in the shape or on its edge (no shapely Point made for it)."""
+    return bool(shapely.intersects_xy(shape, at[0], at[1]))

@@ -153,9 +153,8 @@ def average_c(figs: Sequence[Figure]) -> float:
 
 
 def inside_perimeter(state: SkirmishState, fig: Figure) -> bool:
-    p = state.scenario.perimeter
-    area = next((a for a in state.terrain.areas if a.id == p), None)
-    return area is not None and geo.within(geo.polygon(area), fig.pos)
+    shape = geo.ground(state).area(state.scenario.perimeter) if state.scenario.perimeter else None
+    return shape is not None and geo.within(shape, fig.pos)
 
 
 def standard_helps(state: SkirmishState, figs: Sequence[Figure]) -> Figure | None:
