@@ -84,3 +84,11 @@ def test_an_unreadable_line_is_named_with_its_usage(text, said):
     with pytest.raises(BadInput) as e:
         parse("roll initiative\n" + text, VERBS, "french")
     assert str(e.value).startswith(said)
+
+
+def test_the_readme_documents_every_verb_with_its_example():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for verb in VERBS:
+        assert f"`{example(verb)}`" in readme, verb.words
