@@ -12,7 +12,9 @@ the log, its final state and map.
     python3 logs/skirmish-key-point/play.py key-point logs/skirmish-key-point
     python3 logs/skirmish-key-point/play.py assault logs/skirmish-assault
 
-How it plays: each activation takes the unit nearest the enemy that has something worth doing:
+How it plays: a group broken up by its losses, or whose Leader is down, is formed again first, under
+the nearest Leader free to lead it, with the figures still in one chain. Then each activation takes
+the unit nearest the enemy that has something worth doing:
 recover, charge an enemy within reach (Zouaves, Zulus), shoot (aimed if the AP allow) at the enemy
 its plan gives most dice against when it is at close or effective range or on the key point,
 reload, or else move (and fire at long range after it): on the key point until there, then on the
@@ -252,10 +254,51 @@ def next_action(s, side):
     return simple[kind](unit=a.unit)
 
 
+def regroup(s, side):
+    """A group broken up by its losses, or whose Leader is down, is formed again (it costs nothing,
+    ruling S6): under its Leader, or the nearest other Leader free to lead it, with the figures
+    still in one chain with the one nearest him."""
+    out = []
+    for g in [g for g in s.groups.values() if g.side == side]:
+        leader = s.figures[g.leader]
+        if leader.status == OK and not groups.validate_group(s, g):
+            continue
+        rank = [s.figures[m] for m in g.members if m != g.leader and s.figures[m].on_table]
+        if not rank:
+            continue
+        busy = {x.leader for x in s.groups.values() if x.id != g.id and not groups.validate_group(s, x)}
+        leaders = [f for f in s.figures.values() if f.side == side and f.status == OK and f.id not in busy
+                   and f.role in s.tables.roles.leaders and f.id not in s.acted]
+        for lead in sorted(leaders, key=lambda f: (f.id != g.leader, min(geo.gap(s.tables, f, m) for m in rank), f.id)):
+            first = min(rank, key=lambda m: (geo.gap(s.tables, lead, m), m.id))
+            chain, todo = [first], [first]
+            while todo:
+                a = todo.pop()
+                for b in rank:
+                    if b not in chain and geo.gap(s.tables, a, b) <= s.tables.groups.spacing:
+                        chain.append(b)
+                        todo.append(b)
+            if len(chain) < 2:
+                continue
+            joined = {f.id for f in chain}
+            form = ev.FormGroup(group=g.id, leader=lead.id, members=tuple(m for m in g.members if m in joined),
+                                formation=g.formation, facing=g.facing)
+            if legal(s, side, form):
+                out.append(form)
+                break
+    return out
+
+
 def activation_post(s, side):
     """Lines up to (and including) the first one that rolls dice, or that leaves a decision to
     another moment of the game (a melee, hits, a charge answered)."""
     lines, cur = [], s
+    if s.activation is None:
+        for form in regroup(s, side):
+            ok, nxt = dice_free(cur, side, form)
+            if ok and nxt is not None:
+                lines.append(form)
+                cur = nxt
     while current(cur) == "activation" and cur.commands[cur.active].side == side:
         if cur.activation is not None:
             act = next_action(cur, side)

@@ -133,7 +133,7 @@ def reactions(state: SkirmishState, dice: Dice, charged: str = "") -> Outcome:
                 continue
             if o.when == "within" and not any(_near(f, box, o.value, state) for f in figures_of(state, unit)):
                 continue
-            aim = _aim(state, unit, movers, o.value if o.when == "within" else None)
+            aim = aim_at_move(state, unit, movers, o.value if o.when == "within" else None)
             if aim is None or reaction.check_react(state, side, unit, *aim):
                 continue
             out = reaction.react(state, side, unit, aim[0], aim[1], dice)
@@ -174,7 +174,7 @@ def _keys(state: SkirmishState, unit: str) -> list[str]:
     return [unit, g.id] if g is not None else [unit]
 
 
-def _aim(state: SkirmishState, unit: str, movers: list[str], within: float | None) -> tuple[str, float] | None:
+def aim_at_move(state: SkirmishState, unit: str, movers: list[str], within: float | None) -> tuple[str, float] | None:
     """(the moving figure, cm along its path) where it passed nearest the unit's figures; None if
     that is farther than `within` cm, edge to edge. A charge is fired at where it ends."""
     t = state.tables

@@ -124,7 +124,7 @@ def _reactions(s: SkirmishState, side: str) -> list[Action]:
         return []
     out: list[Action] = []
     for unit in _units(s, side, acting=False):
-        aim = decide._aim(s, unit, [m.id for m in movers], None if s.charging else 1000.0)
+        aim = decide.aim_at_move(s, unit, [m.id for m in movers], None if s.charging else 1000.0)
         if aim is not None:
             out.append(ev.React(unit=unit, target=aim[0], at=aim[1]))
     return out
