@@ -1,6 +1,8 @@
 """The `adjudicator` command: parses arguments and calls the library. Nothing else.
 
-Exit codes: 0 ok; 1 rejected or invalid; 2 bad input; 3 conflict; 4 internal error.
+Exit codes: 0 ok; 1 rejected or invalid; 2 bad input; 3 conflict; 4 internal error; 5 a storage
+fault (the disk is full or read-only, the database is locked past the busy timeout, an I/O error):
+nothing was written.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from typing import Annotated, Optional
 import msgspec
 import typer
 
-from adjudicator import games, rulesets, sealed
+from adjudicator import games, rulesets
 from adjudicator.core import last_closed_epoch
 from adjudicator.engine import game_over
 from adjudicator.audit import audit as run_audit, roll_line
-from adjudicator.errors import AdjudicatorError, BadInput, Rejected
+from adjudicator.errors import AdjudicatorError, BadInput, Rejected, StorageFault, storage_cause
 from adjudicator.logsource import open_source
 from adjudicator.notation import PostLine
+from adjudicator.plaintext import check_line, escaped, split_lines
 from adjudicator.report import FORMATS, event_line, post_report
 from adjudicator.secrets import secret_path
 from events.core import SeedContributed
@@ -36,8 +39,10 @@ Fmt = Annotated[str, typer.Option("--format", "-f", help="text, markdown or bbco
 AsJson = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
-def _out(text: str) -> None:
-    typer.echo(text.rstrip("\n"))
+def _out(text: str, err: bool = False) -> None:
+    """Print for a person: every control character a player could have written shows escaped
+    (`\\x1b`), so no escape sequence reaches the terminal (newlines and tabs are kept)."""
+    typer.echo(escaped(text.rstrip("\n")), err=err)
 
 
 def _fmt(fmt: str) -> str:
@@ -111,6 +116,8 @@ def join(
     fmt: Fmt = "text",
 ) -> None:
     """Mix a player's client seed into every later roll (before the first roll)."""
+    if seed is not None:
+        check_line(seed, "--seed", "a client seed")
     action = SeedContributed(player=as_, seed=seed or _random.token_hex(16))
     posted = games.submit(db, as_, (PostLine(0, action),))
     _out(post_report(posted.game, posted.built, posted.after, posted.head, _fmt(fmt)))
@@ -325,21 +332,20 @@ def schema() -> None:
 
 @app.command()
 def seal(
+    game: Annotated[Path, typer.Argument(help="the game: its database, or its public log (.jsonl)")],
     orders: Annotated[str, typer.Argument(help="a file of order lines, or - for standard input")],
-    game: Annotated[str, typer.Option(help="the game id")],
     as_: Annotated[str, typer.Option("--as", help="your side")],
     label: Annotated[str, typer.Option(help="a name for these orders, e.g. turn1-orders")],
 ) -> None:
-    """Seal secret orders: prints the line to post now, and the lines to post to reveal them."""
-    lines = sealed.normalise(_read_text(orders).splitlines())
-    if not lines:
-        raise BadInput("no orders to seal")
-    commitment, salt = sealed.seal(game, as_, lines)
+    """Seal secret orders: checks them as the game will when they are opened, then prints the line to
+    post now and the lines to post to open them. `#` comments and blank lines are dropped, as in a post."""
+    text = _read_text(orders)
+    made = games.seal_orders(game, as_, label, list(split_lines(text, "orders")), "stdin" if orders == "-" else orders)
     _out("# post now:")
-    _out(f"seal {label} {commitment}")
-    _out("# keep this private; post it when the orders are to be revealed:")
-    _out(f"unseal {label} {salt}")
-    for line in lines:
+    _out(f"seal {made.seal.label} {made.seal.commitment}")
+    _out("# keep this private; post it when the orders are to be opened:")
+    _out(f"unseal {made.unseal.label} {made.unseal.salt}")
+    for line in made.unseal.orders:
         _out(f"| {line}")
 
 
@@ -349,18 +355,30 @@ def options(
     as_: Annotated[Optional[str], typer.Option("--as", help="the side (default: whoever must decide)")] = None,
     unit: Annotated[Optional[str], typer.Option(help="only the actions that name this unit")] = None,
 ) -> None:
-    """What the deciding player may post now, in the post notation."""
+    """What the deciding player may post now, in the post notation; where the rules ask for sealed
+    orders, the orders it may seal and the command that seals them (never a commitment: only the
+    side's own salt keeps its orders secret)."""
     from adjudicator.notation import format_action
 
     game, state = games.state_of(db)
-    sides = [as_] if as_ else [a.side for a in game.ruleset.awaiting(state.rules)]
+    rs = game.ruleset
+    sides = [as_] if as_ else [a.side for a in rs.awaiting(state.rules)]
     for side in dict.fromkeys(sides):
-        lines = [format_action(a, game.verbs) for a in game.ruleset.legal_actions(state.rules, side)]
+        lines = [format_action(a, game.verbs) for a in rs.legal_actions(state.rules, side)]
+        sets = rs.sealable_orders(state.rules, side) if rs.sealable_orders else []
         if unit:
             lines = [line for line in lines if unit.lower() in line.lower().split()]
-        _out(f"{side} may post:")
-        for line in lines:
-            _out("  " + line)
+            sets = [s for s in sets if any(unit.lower() in line.lower().split() for line in s)]
+        if lines or not sets:
+            _out(f"{side} may post:")
+            for line in lines:
+                _out("  " + line)
+        if sets:
+            _out(f"{side} may seal its orders now, for instance one of these sets (one order a line in a file ORDERS; "
+                 "`;` here ends a line):")
+            for s in sets:
+                _out("  " + "; ".join(s))
+            _out(f"  then: adjudicator seal {db} ORDERS --as {side} --label orders-{side}, and post the `seal` line it prints")
 
 
 @app.command("map")
@@ -420,11 +438,17 @@ def main() -> None:
     try:
         app()
     except AdjudicatorError as e:
-        typer.echo(f"error: {e}", err=True)
+        _out(f"error: {e}", err=True)
         sys.exit(e.exit_code)
-    except OSError as e:  # a path the user gave that cannot be read or written
-        typer.echo(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
-        sys.exit(2)
-    except Exception as e:  # a bug: say so plainly, no traceback
-        typer.echo(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
+    except Exception as e:
+        cause = storage_cause(e)
+        where = f"{e.filename}: " if isinstance(e, OSError) and e.filename else ""
+        if cause is not None:  # the disk failed where no file was named yet
+            _out(f"error: {where}{cause}", err=True)
+            sys.exit(StorageFault.exit_code)
+        if isinstance(e, OSError):  # a path the user gave that cannot be read or written
+            _out(f"error: {where}{e.strerror or e}", err=True)
+            sys.exit(2)
+        # a bug: say so plainly, no traceback
+        _out(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
         sys.exit(4)

@@ -1,5 +1,8 @@
 """What every ruleset shares: players and client seeds, dice reveals, sealed orders,
-notes, referee rulings and the end of the game. Pure functions over plain data."""
+notes, referee rulings and the end of the game. Pure functions over plain data.
+
+Who ends a game: the rules, through the ruleset's `result`; the referee, with `end game RESULT`;
+a side, only by conceding for itself, `concede [TEXT]` ("SIDE concedes: TEXT")."""
 
 from __future__ import annotations
 
@@ -12,11 +15,13 @@ from events.core import (
     REFEREE,
     Action,
     Envelope,
+    GameConceded,
     GameCreated,
     GameEnded,
     Note,
     OrdersSealed,
     OrdersUnsealed,
+    OrdersVoided,
     Ruling,
     SecretRevealed,
     SeedContributed,
@@ -128,6 +133,9 @@ def _check_unseal(core: CoreState, closed: int, actor: str, action: OrdersUnseal
         return _v("seal/unknown", f"no sealed orders {action.label!r} are waiting to be revealed")
     if actor not in (seal.side, REFEREE):
         return _v("seal/not-yours", f"sealed orders {action.label!r} are {seal.side}'s")
+    if action.orders != sealed.normalise(action.orders):
+        return _v("seal/not-normal", "opened orders are stored as they are committed to: no comment, no blank line, "
+                  "no surrounding blanks (sealed.normalise)")
     try:
         salt = bytes.fromhex(action.salt)
     except ValueError:
@@ -141,6 +149,34 @@ def _check_ruling(core: CoreState, closed: int, actor: str, action: Ruling) -> l
     return [] if actor == REFEREE else _v("ruling/not-referee", "only the referee records rulings")
 
 
+def _check_void(core: CoreState, closed: int, actor: str, action: OrdersVoided) -> list[Violation]:
+    if actor != REFEREE:
+        return _v("void/not-referee", "only the referee voids sealed orders")
+    if action.label not in core.sealed:
+        return _v("void/unknown", f"no sealed orders {action.label!r} are waiting to be opened: only those can be voided")
+    if not action.reason.strip():
+        return _v("void/no-reason", "a void says why: void LABEL because REASON")
+    return []
+
+
+def _check_end(core: CoreState, closed: int, actor: str, action: GameEnded) -> list[Violation]:
+    if actor != REFEREE:
+        return _v("end/not-referee", "only the referee ends the game with `end game`; a side ends it only by "
+                  "conceding for itself: `concede [TEXT]`")
+    return []
+
+
+def _check_concede(core: CoreState, closed: int, actor: str, action: GameConceded) -> list[Violation]:
+    if actor == REFEREE:
+        return _v("concede/not-a-side", "a side concedes for itself; the referee ends the game with `end game RESULT`")
+    return []
+
+
+def concession(side: str, action: GameConceded) -> str:
+    """The result of a side's concession."""
+    return f"{side} concedes" + (f": {action.text}" if action.text else "")
+
+
 _CHECKS = {
     GameCreated: _check_created,
     SeedContributed: _check_seed,
@@ -148,6 +184,9 @@ _CHECKS = {
     OrdersSealed: _check_seal,
     OrdersUnsealed: _check_unseal,
     Ruling: _check_ruling,
+    OrdersVoided: _check_void,
+    GameEnded: _check_end,
+    GameConceded: _check_concede,
 }
 _AFTER_END = (Note, SecretRevealed, Ruling)
 _AFTER_RULES_END = _AFTER_END + (GameEnded,)
@@ -189,8 +228,10 @@ _APPLY = {
     SecretRevealed: _apply_reveal,
     OrdersSealed: _apply_seal,
     OrdersUnsealed: _apply_unseal,
+    OrdersVoided: _apply_unseal,
     Ruling: lambda core, event: {"rulings": core.rulings + 1},
     GameEnded: lambda core, event: {"ended": event.action.result},
+    GameConceded: lambda core, event: {"ended": concession(event.actor, event.action)},
 }
 
 
@@ -224,8 +265,12 @@ def describe(event: Envelope) -> list[str]:
         return [f"orders {action.label!r} sealed: {action.commitment[:16]}…"]
     if isinstance(action, Ruling):
         return [f"referee ruling: {action.decision} (reason: {action.reason})"]
+    if isinstance(action, OrdersVoided):
+        return [f"referee ruling: sealed orders {action.label!r} are void: they will not be opened (reason: {action.reason})"]
     if isinstance(action, GameEnded):
         return [f"game over: {action.result}"]
+    if isinstance(action, GameConceded):
+        return [f"game over: {concession(event.actor, action)}"]
     if isinstance(action, SeedContributed):
         return [f"{action.player}'s client seed is mixed into every roll from now on"]
     return []
@@ -251,6 +296,13 @@ def _ruling(args: str) -> Ruling:
     if not sep or not decision.strip() or not reason.strip():
         raise ValueError("usage: ruling DECISION because REASON")
     return Ruling(decision=decision.strip(), reason=reason.strip())
+
+
+def _void(args: str) -> OrdersVoided:
+    label, sep, reason = args.partition(" because ")
+    if not sep or len(label.split()) != 1 or not reason.strip():
+        raise ValueError("usage: void LABEL because REASON")
+    return OrdersVoided(label=label.strip(), reason=reason.strip())
 
 
 def _unseal(args: str, body: tuple[str, ...]) -> OrdersUnsealed:
@@ -287,6 +339,10 @@ VERBS: tuple[Verb, ...] = (
          "reveal EPOCH SECRET: the referee publishes a closed epoch's dice secret"),
     Verb("ruling", Ruling, lambda a, actor, b: _ruling(a), lambda x: f"ruling {x.decision} because {x.reason}",
          "ruling DECISION because REASON: the referee's decision over the engine"),
+    Verb("void", OrdersVoided, lambda a, actor, b: _void(a), lambda x: f"void {x.label} because {x.reason}",
+         "void LABEL because REASON: the referee voids sealed orders that cannot be opened"),
     Verb("end game", GameEnded, lambda a, actor, b: GameEnded(result=_text(a, "end game RESULT")),
-         lambda x: f"end game {x.result}", "end game RESULT: the game is over"),
+         lambda x: f"end game {x.result}", "end game RESULT: the referee ends the game"),
+    Verb("concede", GameConceded, lambda a, actor, b: GameConceded(text=a.strip()),
+         lambda x: f"concede {x.text}".rstrip(), "concede [TEXT]: your side concedes the game"),
 )

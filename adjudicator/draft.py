@@ -210,7 +210,10 @@ class Draft(Generic[S]):
         old = own[pid]
         new = msgspec.structs.replace(old, **changes)
         board = self.board
-        if board is None or not board.position or getattr(old, board.position, None) == getattr(new, board.position, None):
+        if board is None or not (board.position in changes or board.side in changes or board.command in changes):
+            own[pid] = new  # nothing the index or the positional memos read has changed
+            return new
+        if not board.position or getattr(old, board.position, None) == getattr(new, board.position, None):
             own[pid] = new
         elif self._is_board(own):
             at = self._writable_index().at  # made, if it must be, from the pieces as they were

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import sqlite3
+
 
 class AdjudicatorError(Exception):
     """Base: a message for the user and the exit code the CLI returns."""
@@ -29,3 +32,44 @@ class Conflict(AdjudicatorError):
     """The post was written against a head that is no longer the head."""
 
     exit_code = 3
+
+
+class StorageFault(AdjudicatorError):
+    """The disk or the file system failed a read or a write: full, read-only, locked past the busy
+    timeout, an I/O error. Neither the user's input nor a bug: the message names the file and the
+    cause, and whether anything was written (never part of a post: a write is whole or nothing)."""
+
+    exit_code = 5
+
+    def __init__(self, path: object, cause: str, *, writing: bool = True):
+        super().__init__(f"{path}: {cause}" + (": nothing was written" if writing else ""))
+        self.cause = cause
+
+
+# What the file system and SQLite say, in plain words, when the storage fails: a missing folder or
+# a file that is not a database is the user's input instead, and stays out of these tables.
+_OS_CAUSES = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied (a read-only file or folder)",
+    errno.EPERM: "permission denied (a read-only file or folder)",
+    errno.EIO: "an input/output error",
+}
+_SQLITE_CAUSES = {  # primary result codes: the low byte of an extended one
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_READONLY: "the database cannot be written (read-only)",
+    sqlite3.SQLITE_IOERR: "an input/output error",
+    sqlite3.SQLITE_BUSY: "the database is locked by another process",
+    sqlite3.SQLITE_LOCKED: "the database is locked by another process",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+    sqlite3.SQLITE_PERM: "permission denied",
+}
+
+
+def storage_cause(error: BaseException) -> str | None:
+    """The cause of an OSError or a sqlite3.Error in plain words if the storage failed, else None."""
+    if isinstance(error, OSError):
+        return _OS_CAUSES.get(error.errno)
+    code = getattr(error, "sqlite_errorcode", None)  # absent where Python raised it, not SQLite
+    return None if code is None else _SQLITE_CAUSES.get(code & 0xFF)

@@ -6,26 +6,30 @@ exporting and importing its public log. The CLI is a thin layer over these.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from events.core import REFEREE, DiceCommitment, GameCreated, SecretRevealed
-from adjudicator import notation, rulesets, secrets
-from adjudicator.chain import GENESIS, to_line
+from events.core import REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, SecretRevealed
+from adjudicator import notation, rulesets, sealed, secrets
+from adjudicator.chain import DOMAIN, GENESIS, to_line
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import (Built, Game, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
-                                replay_told, start)
-from adjudicator.errors import BadInput, Conflict, Rejected
+                                replay_told, start, violations)
+from adjudicator.errors import BadInput, Conflict, Rejected, StorageFault, storage_cause
 from adjudicator.notation import PostLine
 from adjudicator.logsource import LogSource, open_source
 from adjudicator.ruledata import merge_tables, read_toml
+from adjudicator.staging import staged
 from adjudicator.store import SNAPSHOT_EVERY, Store
 from adjudicator.verify import verify
 
@@ -81,7 +85,7 @@ def new_game(
             raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
     tables = dict(rs.tables)
     if tables_path is not None:
-        tables = merge_tables(tables, read_toml(Path(tables_path)))
+        tables = merge_tables(tables, read_toml(Path(tables_path)), str(tables_path))
     data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
@@ -96,15 +100,12 @@ def new_game(
     env, body, digest = creation_event(created)
     game = load_game(body)
     state = start(game)  # a bad scenario fails here, before anything is written
-    if secret is not None:
-        secrets.write(secret_file, secret)
-    try:
-        with Store(db_path, create=True) as store:
+    # both files are made beside their places and put there whole: a killed `new` leaves no stub
+    with staged(db_path, *([secret_file] if secret else [])) as built:
+        if secret is not None:
+            secrets.write(built[1], secret)
+        with Store(built[0], create=True) as store:
             store.append(game_id, (0, GENESIS), [(1, digest, body)])
-    except BaseException:
-        _remove(db_path)
-        secret_file.unlink(missing_ok=True)
-        raise
     return Posted(game, [Built(env, body, digest, state, at_head(state, 1, digest))], (0, GENESIS), (1, digest))
 
 
@@ -176,23 +177,25 @@ def snapshots_for(game: Game, built: list[Built]) -> list[tuple[int, str, bytes]
 
 
 def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: tuple[int, str] | None = None) -> Posted:
-    """Validate, roll and append a whole post in one transaction, or nothing."""
+    """Validate, roll and append a whole post in one transaction, or nothing.
+
+    The head is read, the post built on it and appended under the write lock: a post that names
+    no head (`after`) lands on whatever head it finds; one that names a stale head is refused."""
     with Store(db_path) as store:
         game = open_game(store)
-        head = store.head()
-        if after is not None:
-            seq, prefix = after
-            if seq != head[0] or not head[1].startswith(prefix):
-                raise Conflict(
-                    f"the post was written after #{seq} {prefix}, but the head is #{head[0]} {head[1][:8]}: "
-                    "read the new events and post again"
-                )
-        state = current_state(store, game)
-        if (state.core.seq, state.core.head) != head:
-            raise Conflict("the game moved while the post was read: post again")
-        built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
-        rows = [(b.event.seq, b.hash, b.body) for b in built]
-        new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
+        with store.transaction():
+            head = store.head()
+            if after is not None:
+                seq, prefix = after
+                if seq != head[0] or not head[1].startswith(prefix):
+                    raise Conflict(
+                        f"the post was written after #{seq} {prefix}, but the head is #{head[0]} {head[1][:8]}: "
+                        "read the new events and post again"
+                    )
+            state = current_state(store, game)
+            built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
+            rows = [(b.event.seq, b.hash, b.body) for b in built]
+            new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
     return Posted(game, built, head, new_head)
 
 
@@ -247,6 +250,42 @@ def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
     return report.context, report.state
 
 
+_LABEL = re.compile(r"^[^\s#]{1,64}$")
+
+
+@dataclass(frozen=True)
+class Sealing:
+    """Orders sealed by `adjudicator seal`: the line to post now and, kept private, the lines that open them."""
+
+    seal: OrdersSealed
+    unseal: OrdersUnsealed
+
+
+def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where: str = "orders") -> Sealing:
+    """Seal `side`'s orders against the game (its database or public log) as it stands, with a fresh
+    random salt. Orders the game would refuse when they are opened are refused now (BadInput naming the
+    order line and the rule), by the same check the opening meets (the ruleset's check_orders; the
+    engine's own sealed orders have no rules); so is a seal the game would refuse (Rejected)."""
+    game, state = state_of(log)
+    if side not in game.created.players:
+        raise BadInput(f"--as {side!r}: the sides of this game are {', '.join(game.created.players)}")
+    if not _LABEL.match(label):
+        raise BadInput(f"--label {label!r}: one word, without # (it is posted as `seal LABEL COMMITMENT`)")
+    orders = sealed.normalise(lines)
+    if not orders:
+        raise BadInput(f"{where}: no orders to seal")
+    check = game.ruleset.check_orders
+    found = check(state.rules, side, orders) if check else []
+    if found:
+        raise BadInput("\n".join(f"{where}: {v}" for v in found))
+    commitment, salt = sealed.seal(game.created.game, side, orders)
+    action = OrdersSealed(label=label, commitment=commitment)
+    found = violations(game, state, side, action)
+    if found:
+        raise Rejected("\n".join(f"seal {label}: {v}" for v in found), violations=found)
+    return Sealing(action, OrdersUnsealed(label=label, salt=salt, orders=orders))
+
+
 def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, GameState, Outcome]:
     """state_of, with what the event at `at` (default: the last) did: for the map of that moment."""
     game, state = state_of(log, at)
@@ -266,19 +305,37 @@ def _body_at(source: LogSource, seq: int) -> bytes:
 
 
 def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:
-    """Write the public log (the database never holds a secret, so neither does this)."""
+    """Write the public log (the database never holds a secret, so neither does this).
+
+    It is written beside `out` and renamed into place: a failure leaves `out` as it was."""
     out = Path(out)
     tmp = out.with_name(out.name + ".tmp")
-    with Store(db_path, readonly=True) as store, open(tmp, "wb") as f:
-        head = store.head()
-        for _seq, digest, body in store.rows(0, head[0]):
-            f.write(to_line(bytes(body), digest) + b"\n")
-    os.replace(tmp, out)
+    try:
+        with Store(db_path, readonly=True) as store, open(tmp, "wb") as f:
+            head = store.head()
+            for _seq, digest, body in store.rows(0, head[0]):
+                f.write(to_line(bytes(body), digest) + b"\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, out)
+    except BaseException as e:
+        with contextlib.suppress(OSError):  # a read-only folder refuses even to remove what is not there
+            tmp.unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            cause = storage_cause(e)
+            if cause is not None:
+                raise StorageFault(out, cause) from None
+            raise BadInput(f"{out}: cannot be written ({e.strerror or e})") from None
+        raise
     return head
 
 
 def import_log(jsonl: str | Path, db_path: str | Path) -> tuple[int, str]:
-    """Verify a public log, then store it as a new game database."""
+    """Verify a public log, then store it as a new game database.
+
+    Both passes stream: memory stays flat however long the log. The database is built beside its
+    place and put there whole, and holds exactly the events verify read (they are chained again
+    as they are stored, in case the file changed in between)."""
     db_path = Path(db_path)
     if db_path.exists():
         raise BadInput(f"{db_path} already exists: refusing to overwrite a game")
@@ -287,19 +344,24 @@ def import_log(jsonl: str | Path, db_path: str | Path) -> tuple[int, str]:
     if not report.ok:
         err = BadInput if report.malformed else Rejected
         raise err(f"{jsonl} does not verify: {report.problems[0].message}")
-    rows = [(seq, digest, body) for seq, (_n, body, digest) in enumerate(source.rows(), start=1)]
-    game = load_game(rows[0][2])
-    try:
-        with Store(db_path, create=True) as store:
-            store.append(game.created.game, (0, GENESIS), rows,
+    game = report.context
+    with staged(db_path) as built:
+        with Store(built[0], create=True) as store:
+            store.append(game.created.game, (0, GENESIS), _rows_as_verified(source, report.head, jsonl),
                          [(report.head[0], report.head[1], game.encode_state(report.state))])
-    except BaseException:
-        _remove(db_path)
-        raise
     return report.head
 
 
-def _remove(db_path: Path) -> None:
-    """Take away a database this call created and could not finish."""
-    for p in (db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm")):
-        p.unlink(missing_ok=True)
+def _rows_as_verified(source: LogSource, head: tuple[int, str], where: str | Path) -> Iterator[tuple[int, str, bytes]]:
+    """The log's events, read again, each proved to chain on the one before up to the verified head."""
+    sha256, prev, seq = hashlib.sha256, bytes(32), 0
+    for seq, (_number, body, digest) in enumerate(source.rows(), start=1):
+        raw = sha256(DOMAIN + prev + body).digest() if body is not None and seq <= head[0] else None
+        if raw is None or raw.hex() != digest:
+            break
+        prev = raw
+        yield seq, digest, body
+    else:
+        if (seq, prev.hex()) == head:
+            return
+    raise BadInput(f"{where} changed while it was being imported: import it again")

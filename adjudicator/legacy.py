@@ -56,6 +56,8 @@ class LegacyRuleset(Generic[S]):
     ends: Callable[[S], str] | None = None
     tables_template: str = ""
     default_epochs: int = 10_000
+    check_orders: Callable[[S, str, tuple[str, ...]], list[Violation]] | None = None
+    sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
 
     def setup(self, created: GameCreated) -> S:
         return self.initial_state(created)

@@ -7,6 +7,9 @@
     unseal t1 <salt>            an action that takes a body ...
     | brigade-1 attack hill     ... reads the | lines after it
     end                         optional: nothing after it is read
+
+Only LF (or CRLF) ends a line; a post holding any other control or separator character is refused
+(adjudicator.plaintext).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 
 from events.core import Action
 from adjudicator.errors import BadInput
+from adjudicator.plaintext import split_lines
 from adjudicator.ruleset import Verb
 
 _AFTER = re.compile(r"^after\s+(\d+)[\s:]+([0-9a-fA-F]{8,64})$", re.IGNORECASE)
@@ -60,12 +64,10 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
     """Parse a whole post; BadInput names the line of the first thing that cannot be read."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
         raise BadInput(f"the post is longer than {MAX_POST_BYTES} bytes")
-    if "\x00" in text:
-        raise BadInput("the post holds a NUL character: is it a text file?")
     after: tuple[int, str] | None = None
     pending: list[tuple[int, Verb, str, list[str], tuple[int, ...] | None]] = []
     seen_action = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text), start=1):
         stripped = raw.strip()
         if stripped.startswith("|"):
             if not pending or not pending[-1][1].takes_body:

@@ -33,6 +33,8 @@ class Phase(Generic[S]):
     prompt:   what the game waits for from one of them, in words
     referee:  the referee may also take this phase's actions (entering a side's results)
     after:    what runs after an action of this phase has been applied (the end of a step)
+    may:      who may take its actions, when more sides than the deciders may (a side the game
+              does not wait for, because it need not act, but which may); None: the deciders
     """
 
     name: str
@@ -42,6 +44,7 @@ class Phase(Generic[S]):
     prompt: Callable[[S, str], str]
     referee: bool = False
     after: Callable[[Draft[Any], Envelope[Any]], None] | None = None
+    may: Callable[[S], Sequence[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -79,12 +82,13 @@ class Phases(Generic[S]):
         phase = self.row(s) if kind in self.gated else None
         if phase is None:
             return []  # the game is over: the engine's own rules say what may follow
-        verb = action_tag(kind)
         if kind not in phase.actions:
+            verb = action_tag(kind)
             waits = "; ".join(f"{a.side}: {a.decision}" for a in self.awaiting(s)) or "nobody"
             return [Violation(f"{verb}/not-now", phase.rule, f"{verb} is not possible now: the game waits for {waits}")]
-        deciders = phase.deciders(s)
-        if actor not in deciders and not (actor == REFEREE and phase.referee):
+        allowed = (phase.may or phase.deciders)(s)
+        if actor not in allowed and not (actor == REFEREE and phase.referee):
+            verb, deciders = action_tag(kind), phase.deciders(s)
             whose = " or ".join(deciders) or "nobody"
             now = f" ({phase.prompt(s, deciders[0])})" if deciders else ""
             return [Violation(f"{verb}/not-yours", phase.rule, f"{verb}: it is {whose}'s decision now{now}, not {actor}'s")]

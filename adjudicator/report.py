@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from events.core import Action, Envelope, GameCreated, Roll
@@ -50,39 +52,61 @@ def event_line(game: Game, event: Envelope, digest: str) -> str:
     return f"#{event.seq} {digest[:8]} t{event.turn} {event.actor}: {text}" + (f" → {rolls}" if rolls else "")
 
 
+_MARKDOWN_READS = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
+
+
+def markdown_text(text: str) -> str:
+    """`text` as Markdown that reads as that text and nothing else: every ASCII punctuation mark, all that
+    CommonMark gives a meaning to (emphasis, links, images, HTML, entities, headings, lists, code),
+    backslash-escaped, as CommonMark allows for any of them."""
+    return _MARKDOWN_READS.sub(r"\\\1", text)
+
+
+def bbcode_text(text: str) -> str:
+    """`text` as BBCode in which no tag can form: a tag needs a name or `/` right after its `[`, and
+    a zero-width space (invisible) sits there instead."""
+    return text.replace("[", "[\u200b")
+
+
 @dataclass(frozen=True)
 class _Style:
     bold: str
     code: str
     item: str
+    text: Callable[[str], str]  # what any text, a player's or the referee's, becomes in this format
 
     def b(self, s: str) -> str:
-        return self.bold.format(s)
+        return self.bold.format(self.text(s))
 
     def c(self, s: str) -> str:
+        """Our own command text, never a player's: a Markdown code span shows it as it is."""
         return self.code.format(s)
 
 
 _STYLES = {
-    "text": _Style("{}", "{}", "  "),
-    "markdown": _Style("**{}**", "`{}`", "- "),
-    "bbcode": _Style("[b]{}[/b]", "{}", "  "),
+    "text": _Style("{}", "{}", "  ", str),
+    "markdown": _Style("**{}**", "`{}`", "- ", markdown_text),
+    "bbcode": _Style("[b]{}[/b]", "{}", "  ", bbcode_text),
 }
 
 
 def post_report(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str], fmt: str = "text") -> str:
+    """The result of a post, ready to paste. Everything in it a person wrote (notes, purposes, rulings,
+    results, sealed orders, a scenario's names) goes through the format's escaping: it shows as text
+    and never becomes a link, an image or markup of the report."""
     st = _STYLES[fmt]
     first = built[0]
     title = f"{game.created.game} · {game.ruleset.title} · turn {first.event.turn} · {first.event.actor}"
-    lines = [f"{st.b(title)}  (after #{after[0]} {after[1][:8]})", ""]
+    lines = [f"{st.b(title)}  " + st.text(f"(after #{after[0]} {after[1][:8]})"), ""]
+    pad = " " * len(st.item)
     for b in built:
         text = action_text(game, b.event.action)
-        lines.append(st.item + text.replace("\n", "\n" + " " * len(st.item)))
+        lines.append(st.item + "\n".join(pad * (n > 0) + st.text(part) for n, part in enumerate(text.split("\n"))))
         for r in b.event.rolls:
-            lines.append(" " * len(st.item) + "  " + roll_text(r))
+            lines.append(pad + "  " + st.text(roll_text(r)))
         for o in outcome(game, b):
-            lines.append(" " * len(st.item) + "  → " + o)
+            lines.append(pad + "  " + st.text("→ " + o))
     lines.append("")
-    lines.append(f"head #{head[0]} {st.c(head[1][:16])} · check it: "
+    lines.append(st.text(f"head #{head[0]} ") + st.c(head[1][:16]) + st.text(" · check it: ")
                  + st.c(f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}"))
     return "\n".join(lines) + "\n"

@@ -3,7 +3,8 @@
 tables.toml holds one [section] per table, each with `source` (seed section or public
 reference) and `provisional = true` where the seeds lack the table and the values are
 ours. A referee who owns the printed game passes `--tables FILE` with the same sections;
-each section given replaces the shipped one whole. scenarios/*.toml hold one scenario each,
+each section given replaces the shipped one whole, and is checked against it at `new`: the same
+keys, at every depth, each holding a value of the same type. scenarios/*.toml hold one scenario each,
 with `title` and `source` at the top.
 """
 
@@ -44,9 +45,42 @@ def load_scenarios(package_dir: Path) -> dict[str, Scenario]:
     return found
 
 
-def merge_tables(shipped: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    """Each table the referee gives replaces the shipped one; an unknown table name is refused."""
+def merge_tables(shipped: dict[str, Any], override: dict[str, Any], where: str = "--tables") -> dict[str, Any]:
+    """Each table the referee gives replaces the shipped one whole, so it is given whole: the shipped
+    table is its schema. BadInput (naming `where`, the table and the key) for an unknown table, an
+    unknown or missing key, or a value of another type than the shipped one's, at any depth."""
     unknown = sorted(set(override) - set(shipped))
     if unknown:
-        raise BadInput(f"--tables: unknown table(s) {', '.join(unknown)}; known: {', '.join(sorted(shipped)) or 'none'}")
+        raise BadInput(f"{where}: unknown table(s) {', '.join(unknown)}; known: {', '.join(sorted(shipped)) or 'none'}")
+    for name, table in override.items():
+        problem = _mismatch(shipped[name], table, "")
+        if problem:
+            raise BadInput(f"{where}: table [{name}]: {problem}")
     return {**shipped, **override}
+
+
+_KINDS = {bool: "a boolean", int: "an integer", float: "a float", str: "a string", list: "a list", dict: "a table"}
+
+
+def _kind(value: Any) -> str:
+    return _KINDS.get(type(value), type(value).__name__)  # exact types: a bool is not an int here
+
+
+def _mismatch(shipped: Any, given: Any, key: str) -> str:
+    """What is wrong with `given` against `shipped` ("" when nothing), naming the dotted key."""
+    if _kind(given) != _kind(shipped):
+        return f"key {key or '(the table)'}: {_kind(given)} where the shipped table has {_kind(shipped)} ({shipped!r})"
+    if isinstance(shipped, dict):
+        dot = f"{key}." if key else ""
+        extra = sorted(set(given) - set(shipped))
+        if extra:
+            return f"unknown key {dot}{extra[0]}; known: {', '.join(sorted(shipped))}"
+        missing = sorted(set(shipped) - set(given))
+        if missing:
+            return (f"missing key{'s' if len(missing) > 1 else ''} {', '.join(dot + k for k in missing)} "
+                    "(a table is given whole, as `adjudicator tables --template` prints it)")
+        return next((p for k in shipped if (p := _mismatch(shipped[k], given[k], dot + k))), "")
+    if isinstance(shipped, list) and shipped:
+        # the shipped lists hold values of one shape: each given element has the shape of the first
+        return next((p for i, v in enumerate(given) if (p := _mismatch(shipped[0], v, f"{key}[{i}]"))), "")
+    return ""

@@ -95,6 +95,13 @@ class Ruleset(Generic[S]):
     turn/phase/epoch(state)             the envelope's marks; a dice epoch closes when epoch() grows
     result(state)                       "" while the game goes on; the result once its rules end it
     render(state, outcome)              the map, as SVG, with what the last event did
+
+    Where the rules give sealed orders a meaning (paris, brigade):
+    check_orders(state, side, lines)    -> list[Violation]: what opening these orders of `side` would meet
+                                        now; the unseal's own check, asked by `adjudicator seal` before
+                                        anything is sealed (the engine's generic seal has no rules)
+    sealable_orders(state, side)        order sets `side` may seal now, in the notation (for `options` and
+                                        random play, which seal them with salts of their own)
     """
 
     name: str
@@ -121,6 +128,8 @@ class Ruleset(Generic[S]):
     options: dict[str, str] = field(default_factory=dict)
     tables_template: str = ""
     default_epochs: int = 10_000
+    check_orders: Callable[[S, str, tuple[str, ...]], list[Violation]] | None = None
+    sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
 
     def check(self, s: S, actor: str, action: Action) -> list[Violation]:
         """The phase's gate, then the action's own check."""
@@ -190,4 +199,6 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         render=part("render", "render", optional=True),
         scenarios=load_scenarios(here), tables=load_tables(here), tables_template=tables_template(here),
         options=options or {}, default_epochs=default_epochs,
+        check_orders=part("validate", "check_orders", optional=True),
+        sealable_orders=part("play", "sealable_orders", optional=True),
     )

@@ -3,6 +3,9 @@
 The choice of actions uses a seeded random.Random (a simulation, not dice); the dice
 come from a secret derived from the seed, so the same seed gives the same game. The
 secret file is written as for any game, and closed epochs are revealed as play goes.
+Where the rules ask a side to seal orders, it seals one of the ruleset's sample sets with
+a salt from the same generator, keeps the salt as a player would, and opens them when the
+rules let it: no salt is derived from the game and the side.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ import hashlib
 import random
 from pathlib import Path
 
-from events.core import REFEREE, SecretRevealed
+from events.core import REFEREE, OrdersSealed, OrdersUnsealed, SecretRevealed
 from adjudicator import rulesets
-from adjudicator.engine import Built, build
+from adjudicator.engine import Built, build, violations
 from adjudicator.errors import BadInput
 from adjudicator.games import Posted, snapshots_for, new_game
 from adjudicator.notation import PostLine
+from adjudicator.sealed import commitment
 from adjudicator.store import Store
 
 BATCH = 5_000
@@ -61,12 +65,20 @@ def simulate(
                 head = store.append(game.created.game, head, rows, snapshots_for(game, pending))
                 pending = []
 
+        held: dict[str, OrdersUnsealed] = {}  # each side's sealed orders, as it keeps them to open them later
         while state.core.seq < limit and not state.core.ended:
             waiting = rs.awaiting(state.rules)
             if not waiting:
                 break
             actor = rng.choice(waiting).side
             choices = rs.legal_actions(state.rules, actor)
+            sets = rs.sealable_orders(state.rules, actor) if rs.sealable_orders else []
+            if sets:
+                orders, salt = rng.choice(sets), rng.randbytes(32)
+                held[actor] = OrdersUnsealed(label=f"orders-{actor}", salt=salt.hex(), orders=orders)
+                choices = [OrdersSealed(label=f"orders-{actor}", commitment=commitment(game.created.game, actor, orders, salt))]
+            elif actor in held and not violations(game, state, actor, held[actor]):
+                choices = [held.pop(actor)]
             if not choices:
                 raise BadInput(f"simulate: {actor} has no legal action at seq {state.core.seq} (a ruleset bug)")
             b = build(game, state, actor, PostLine(0, rng.choice(choices)), secret_for)

@@ -3,17 +3,22 @@
 A post is appended in one transaction, and only if the head it was written
 against is still the head (optimistic concurrency). Snapshots are a cache for
 posting and replay; verification never trusts them.
+
+When the disk fails (full, read-only, locked past the busy timeout, an I/O error)
+the store says so as a StorageFault naming the file and the cause.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from adjudicator.chain import GENESIS
-from adjudicator.errors import BadInput, Conflict
+from adjudicator.errors import BadInput, Conflict, StorageFault, storage_cause
 
 
 def _import_sqlite_utils():
@@ -39,34 +44,66 @@ BUSY_TIMEOUT_MS = 30_000
 Head = tuple[int, str]
 Row = tuple[int, str, bytes]
 
+# What makes a database a game's: these tables with (at least) these columns.
+TABLES = {"events": ("game", "seq", "hash", "body"), "snapshots": ("game", "seq", "hash", "state")}
+
 
 class Store:
     def __init__(self, path: str | Path, *, create: bool = False, readonly: bool = False):
         """Open (or create) a game database; `readonly` never writes, so a game mailed to a
         player, or kept on read-only media, can be verified and replayed as it is."""
         self.path = Path(path)
+        self.readonly = readonly
         if create and self.path.exists():
             raise BadInput(f"{self.path} already exists: refusing to overwrite a game")
-        if not create and not self.path.exists():
-            raise BadInput(f"{self.path}: no such game database")
+        if not create and not self.path.is_file():
+            raise BadInput(f"{self.path}: no such game database" if not self.path.exists()
+                           else f"{self.path}: not a file, so not a game database")
+        if not create and not readonly:
+            # asked before SQLite opens it: a connection that cannot write falls back to reading, and
+            # would leave a -shm file with the database's modes that a writer cannot open later
+            cause = self._unwritable()
+            if cause:
+                raise StorageFault(self.path, cause)
+        conn = None
         try:
-            if readonly:
-                conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
-                                       timeout=BUSY_TIMEOUT_MS / 1000)
-            else:
-                conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=FULL")
-            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            conn = self._connect(create, readonly)
             self.db = sqlite_utils.Database(conn)
             if create:
                 self._create_schema()
-            elif not self.db["events"].exists():
-                raise BadInput(f"{self.path}: not a game database (no events table)")
+            else:
+                self._check_schema(conn)
         except sqlite3.DatabaseError as e:
-            raise BadInput(f"{self.path}: not a readable game database ({e})") from None
+            if conn is not None:
+                conn.close()
+            raise self._fault(e) or BadInput(f"{self.path}: not a readable game database ({e})") from None
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            raise
         self.conn = conn
+        self._created = create
         self._game: str | None = None
+
+    def _connect(self, create: bool, readonly: bool) -> sqlite3.Connection:
+        timeout = BUSY_TIMEOUT_MS / 1000
+        if readonly:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            if self._unwritable() and not _holds_a_log(Path(f"{self.path}-wal")):
+                # Where the file or its folder cannot be written, SQLite cannot make the -shm file a
+                # WAL database is read through (or would make it with modes only its reader can write):
+                # read the file as it is. Nothing was left in a write-ahead log to miss.
+                uri += "&immutable=1"
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
+        else:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
+            # a new database is written once, in one transaction, beside its place (adjudicator.staging):
+            # a rollback journal writes its pages once, where a WAL would write them twice. It is
+            # turned to WAL when it is closed (see close).
+            conn.execute(f"PRAGMA journal_mode={'DELETE' if create else 'WAL'}")
+            conn.execute("PRAGMA synchronous=FULL")
+        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        return conn
 
     def _create_schema(self) -> None:
         self.db["events"].create(
@@ -74,14 +111,75 @@ class Store:
         )
         self.db["snapshots"].create({"game": str, "seq": int, "hash": str, "state": bytes}, pk=("game", "seq"))
 
+    def _check_schema(self, conn: sqlite3.Connection) -> None:
+        found: dict[str, set[str]] = {}
+        for table, column in conn.execute(
+                "SELECT m.name, c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c "
+                "WHERE m.type = 'table' AND m.name IN ('events', 'snapshots')"):
+            found.setdefault(table, set()).add(column)
+        missing = []
+        for table, columns in TABLES.items():
+            lacking = [c for c in columns if c not in found.get(table, ())]
+            if table not in found:
+                missing.append(f"no {table} table")
+            elif lacking:
+                missing.append(f"the {table} table lacks the column{'s' * (len(lacking) > 1)} {', '.join(lacking)}")
+        if missing:
+            raise BadInput(f"{self.path}: not a game database ({'; '.join(missing)})")
+
+    def _unwritable(self) -> str | None:
+        """What keeps this database from being written, in plain words; None if nothing does."""
+        folder = self.path.parent
+        try:
+            if hasattr(os, "statvfs") and os.statvfs(folder).f_flag & os.ST_RDONLY:
+                return "the disk is mounted read-only"
+        except OSError:
+            pass
+        if not os.access(self.path, os.W_OK):
+            return "the file is read-only"
+        for side in (Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+            if side.exists() and not os.access(side, os.W_OK):
+                return (f"{side.name} is read-only (left by someone who could not write the game: make it "
+                        "writable, or remove it while no one has the game open)")
+        if not os.access(folder, os.W_OK):
+            return "the folder is read-only"
+        return None
+
+    def _fault(self, error: BaseException) -> StorageFault | None:
+        """The StorageFault an error of SQLite's is, naming this file; None if it is not one."""
+        cause = storage_cause(error)
+        if cause is None:
+            return None
+        primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
+        if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
+            why, wal = self._unwritable(), Path(f"{self.path}-wal")
+            if self.readonly and why and _holds_a_log(wal):
+                # a write-ahead log is read through a -shm file, which cannot be made here
+                cause = (f"{wal.name} holds events not yet in the database file, and cannot be read where "
+                         f"nothing can be written ({why}): copy the game with its -wal file to a folder that can be")
+            else:
+                cause = why or cause
+        elif primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            cause += f" (waited {BUSY_TIMEOUT_MS / 1000:g} s)"
+        return StorageFault(self.path, cause, writing=not self.readonly)
+
     def close(self) -> None:
+        if self._created:
+            try:  # as every game is kept; where it fails, the first writer to open it turns it
+                self.conn.execute("PRAGMA journal_mode=WAL")
+            except sqlite3.Error:
+                pass
         self.conn.close()
 
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, error: BaseException | None, _tb: object) -> None:
+        """Close; a fault of the disk met inside the block leaves it as a StorageFault naming this file."""
         self.close()
+        fault = self._fault(error) if isinstance(error, sqlite3.Error) else None
+        if fault is not None:
+            raise fault from None
 
     # -- reading -----------------------------------------------------------
 
@@ -142,16 +240,46 @@ class Store:
 
     # -- writing -----------------------------------------------------------
 
-    def append(self, game: str, expected: Head, rows: list[Row], snapshots: list[Row] = ()) -> Head:
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction (BEGIN IMMEDIATE): what is read inside it stays true until it ends,
+        and what is written inside it lands whole, or not at all. Inside another, it is that one."""
+        conn = self.conn
+        if conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            conn.execute("COMMIT")
+        except BaseException:
+            # SQLite has rolled back already after some faults (a full disk): a ROLLBACK then fails,
+            # and must not hide the error that tells why
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise
+
+    def append(self, game: str, expected: Head, rows: Iterable[Row], snapshots: list[Row] = ()) -> Head:
         """Append rows after `expected` in one transaction; Conflict if the head moved.
 
+        `rows` may be a stream: they are inserted as they come, never all held at once.
         `snapshots` are (seq, hash, state) of states reached by these rows. Kept: one
         every SNAPSHOT_EVERY events, and the newest, so a post never folds more than
         the events since the last post, and replay --at folds fewer than SNAPSHOT_EVERY.
         """
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        last = expected
+
+        def keyed() -> Iterator[tuple[str, int, str, bytes]]:
+            nonlocal last
+            for seq, digest, body in rows:
+                last = (seq, digest)
+                yield game, seq, digest, body
+
+        with self.transaction():
             if self.game() not in (None, game):
                 raise BadInput(f"{self.path} holds game {self.game()!r}, not {game!r}")
             head = self.head()
@@ -160,10 +288,7 @@ class Store:
                     f"the post was written against #{expected[0]} {expected[1][:8]}, "
                     f"but the head is now #{head[0]} {head[1][:8]}: read the new events and post again"
                 )
-            conn.executemany(
-                "INSERT INTO events (game, seq, hash, body) VALUES (?, ?, ?, ?)",
-                [(game, seq, digest, body) for seq, digest, body in rows],
-            )
+            conn.executemany("INSERT INTO events (game, seq, hash, body) VALUES (?, ?, ?, ?)", keyed())
             if snapshots:
                 conn.executemany(
                     "INSERT OR REPLACE INTO snapshots (game, seq, hash, state) VALUES (?, ?, ?, ?)",
@@ -172,8 +297,12 @@ class Store:
                 newest = max(seq for seq, _, _ in snapshots)
                 conn.execute("DELETE FROM snapshots WHERE game = ? AND seq < ? AND seq % ? != 0",
                              (game, newest, SNAPSHOT_EVERY))
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        return (rows[-1][0], rows[-1][1]) if rows else expected
+        return last
+
+
+def _holds_a_log(wal: Path) -> bool:
+    """Whether a -wal file beside a database may hold what is not yet in the database file."""
+    try:
+        return wal.stat().st_size > 0
+    except OSError:
+        return False

@@ -14,7 +14,7 @@ import msgspec
 
 from collections.abc import Callable, Iterator
 
-from events.core import Envelope, GameCreated, Roll, Ruling
+from events.core import Envelope, GameCreated, OrdersVoided, Roll, Ruling
 from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
@@ -210,6 +210,8 @@ def verify(
                 _check_rolls(report, state, event, reveals, problem, observe)
             if type(action) is Ruling:
                 report.rulings.append((seq, action.decision, action.reason))
+            elif type(action) is OrdersVoided:
+                report.rulings.append((seq, f"void {action.label}", action.reason))
             try:
                 state = replay_plain(game, state, event) if plain else replay_event(game, state, event)
             except _Stop:

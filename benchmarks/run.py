@@ -3,6 +3,7 @@
 
     python3 benchmarks/run.py                  # every target (builds a 1,000,000-event log: minutes)
     python3 benchmarks/run.py --only post      # one target: verify, post, memory or rulesets (repeatable)
+    python3 benchmarks/run.py --only memory    # verify's peak memory at two sizes, and import's against verify's
     python3 benchmarks/run.py --quick          # small sizes: proves the machinery, measures nothing
 
 Prints one line per measured target and variant (a target measured on both the .jsonl and the .db,
@@ -52,6 +53,7 @@ TARGETS = ("verify", "post", "memory", "rulesets")
 VERIFY_LIMIT = 3.0     # verify time / (decode + sha256 chain) time, same file, same run
 POST_LIMIT = 2.0       # posting a 20-line turn: game of 200,000 events / game of 100 events
 MEMORY_LIMIT = 1.5     # verify peak RSS: 1,000,000 events / 100,000 events
+IMPORT_LIMIT = 1.5     # import peak RSS / verify peak RSS, same 200,000-event log
 RULESET_LIMIT = 10.0   # a ruleset's verify per-event cost / the floor's, on its own simulated games
 
 
@@ -381,16 +383,16 @@ _MEASURE = (
 )
 
 
-def peak_rss(path: Path) -> tuple[int, float]:
-    """(peak RSS in KiB, wall seconds) of `python -m adjudicator verify PATH` in a child process."""
-    proc = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "adjudicator", "verify", str(path)],
+def peak_rss(*args: str | Path) -> tuple[int, float]:
+    """(peak RSS in KiB, wall seconds) of `python -m adjudicator ARGS` in a child process."""
+    proc = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "adjudicator", *map(str, args)],
                           capture_output=True, text=True, env=CHILD_ENV)
     try:
         rc, kib, secs = proc.stdout.split()
     except ValueError:
         raise BenchError(f"the measuring process failed: {proc.stderr.strip()[:300]}") from None
     if int(rc) != 0:
-        raise BenchError(f"adjudicator verify {path.name} exited {rc}: {proc.stderr.strip()[:300]}")
+        raise BenchError(f"adjudicator {args[0]} exited {rc}: {proc.stderr.strip()[:300]}")
     return int(kib), float(secs)
 
 
@@ -404,7 +406,7 @@ def target_memory(sizes: Sizes, logs: Logs) -> list[Outcome]:
             secs: dict[str, float] = {}
             for _ in range(sizes.memory_repeats):
                 for label, log in (("tiny", tiny), ("small", small), ("big", big)):
-                    k, s = peak_rss(getattr(log, variant))
+                    k, s = peak_rss("verify", getattr(log, variant))
                     kib[label] = min(kib.get(label, k), k)
                     secs[label] = min(secs.get(label, s), s)
         except Exception as e:
@@ -417,7 +419,32 @@ def target_memory(sizes: Sizes, logs: Logs) -> list[Outcome]:
             f"({n(big.events / secs['big'])} ev/s as a process) | {n(small.events)} events {mib['small']:.1f} MiB | "
             f"(a {n(tiny.events)}-event log: {mib['tiny']:.1f} MiB)",
             kib["big"] / kib["small"], MEMORY_LIMIT))
+    out.append(import_memory(sizes, logs))
     return out
+
+
+def import_memory(sizes: Sizes, logs: Logs) -> Outcome:
+    """Peak RSS of `adjudicator import` against `adjudicator verify` on the same ~200,000-event .jsonl."""
+    log = logs.freeform(sizes.verify_events)
+    copy = logs.workdir / "import-copy.db"
+    try:
+        kib: dict[str, int] = {}
+        for _ in range(sizes.memory_repeats):
+            for label in ("verify", "import"):
+                for p in sidecars(copy):
+                    p.unlink(missing_ok=True)
+                k, _secs = peak_rss(label, log.jsonl, *([copy] if label == "import" else []))
+                kib[label] = min(kib.get(label, k), k)
+    except Exception as e:
+        return failed("memory", "import", f"{type(e).__name__}: {e}")
+    finally:
+        for p in sidecars(copy):
+            p.unlink(missing_ok=True)
+    return result(
+        "memory", "import",
+        f"peak RSS on a {n(log.events)}-event .jsonl: `adjudicator import` {kib['import'] / 1024:.1f} MiB | "
+        f"`adjudicator verify` {kib['verify'] / 1024:.1f} MiB",
+        kib["import"] / kib["verify"], IMPORT_LIMIT)
 
 
 def target_rulesets(sizes: Sizes, logs: Logs) -> list[Outcome]:

@@ -71,6 +71,14 @@ class Note(Action, tag="note", frozen=True):
     text: str
 
 
+class OrdersVoided(Action, tag="orders-voided", frozen=True):
+    """The referee voids sealed orders that cannot be opened (the rules refuse them): the ruleset says
+    what follows (sealed again while no other side's orders are open; otherwise not given)."""
+
+    label: str
+    reason: str
+
+
 class Ruling(Action, tag="ruling", frozen=True):
     """A referee's decision that stands over the engine, with its reason."""
 
@@ -79,7 +87,15 @@ class Ruling(Action, tag="ruling", frozen=True):
 
 
 class GameEnded(Action, tag="game-ended", frozen=True):
+    """The referee ends the game with its result (the rules end it through the ruleset's result)."""
+
     result: str
+
+
+class GameConceded(Action, tag="game-conceded", frozen=True):
+    """The side that posts it concedes the game: the result is "SIDE concedes: TEXT"."""
+
+    text: str = ""
 
 
 CORE_ACTIONS: tuple[type[Action], ...] = (
@@ -88,9 +104,11 @@ CORE_ACTIONS: tuple[type[Action], ...] = (
     SecretRevealed,
     OrdersSealed,
     OrdersUnsealed,
+    OrdersVoided,
     Note,
     Ruling,
     GameEnded,
+    GameConceded,
 )
 
 

@@ -14,7 +14,7 @@ from adjudicator import games
 from adjudicator.core import VERBS as CORE_VERBS
 from adjudicator.errors import BadInput
 from adjudicator.notation import parse
-from adjudicator.rulesets.freeform import VERBS as FREEFORM_VERBS
+from adjudicator.rulesets.freeform.notation import VERBS as FREEFORM_VERBS
 from conftest import event_rows, export_log, make_game, play_sample_game, run_cli_inprocess
 
 SETTINGS = settings(max_examples=100, deadline=None,

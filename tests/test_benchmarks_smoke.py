@@ -23,6 +23,7 @@ EXPECTED_LINES = (
     "post     cli-process",
     "memory   jsonl",
     "memory   db",
+    "memory   import",
     "rulesets freeform",
 )
 

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.core import GameEnded, Note, OrdersSealed, OrdersUnsealed, Ruling, SecretRevealed, SeedContributed
+from events.core import GameConceded, GameEnded, Note, OrdersSealed, OrdersUnsealed, Ruling, SecretRevealed, SeedContributed
 from events.freeform import EndTurn, RollDice
 from adjudicator import core
 from adjudicator.errors import BadInput
 from adjudicator.notation import MAX_POST_BYTES, format_action, parse
-from adjudicator.rulesets.freeform import VERBS as FREEFORM_VERBS
+from adjudicator.rulesets.freeform.notation import VERBS as FREEFORM_VERBS
 
 VERBS = core.VERBS + FREEFORM_VERBS
 
@@ -145,7 +145,8 @@ def test_verb_shaped_garbage_parses_or_is_bad_input_naming_a_line(text):
 
 # -- printing back ---------------------------------------------------------------------------
 
-SAFE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="#|\x85"),
+SAFE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+                             blacklist_characters="#|\x85\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
                min_size=1, max_size=30).map(str.strip).filter(bool)
 WORD = st.text("abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=10)
 HEX64 = st.text("0123456789abcdef", min_size=64, max_size=64)
@@ -160,6 +161,7 @@ ACTIONS = st.one_of(
     st.builds(SecretRevealed, epoch=st.integers(0, 10**6), secret=HEX64),
     st.builds(Ruling, decision=SAFE.filter(lambda s: " because " not in s), reason=SAFE),
     st.builds(GameEnded, result=SAFE),
+    st.builds(GameConceded, text=SAFE | st.just("")),
     st.builds(RollDice, expr=EXPR, purpose=SAFE.filter(lambda s: " for " not in f" {s} ") | st.just("")),
     st.just(EndTurn()),
 )

@@ -120,7 +120,7 @@ def test_firing_out_of_the_arc(tmp_path):
 def test_acting_out_of_turn(bohemia):
     """«4. После того как игрок А активирует все свои отряды, игрок В …» (B acts after A)."""
     tmp, db = bohemia
-    _refused(tmp, db, "austria", "move aus-inf4 H8", "sequence/not-active", "seed 002 Turn sequence")
+    _refused(tmp, db, "austria", "move aus-inf4 H8", "move/not-yours", "seed 002 Turn sequence")
 
 
 def test_attacking_then_moving_refuses_the_whole_post(tmp_path):

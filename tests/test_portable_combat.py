@@ -9,7 +9,7 @@ import copy
 import msgspec
 
 from events.portable import Bombard, EndArtillery, Face, Fire, Melee, Move
-from test_portable_support import RS, act, board, codes, refused, unit
+from test_portable_support import RS, act, board, codes, refused, told, unit
 
 
 def _art(*extra, **kw):
@@ -64,17 +64,17 @@ def test_artillery_hits_apply_after_all_guns_have_fired():
 def test_artillery_modifiers_sight_and_same_target():
     """Book-version summary: +2 with line of sight, +1 at the same target as last turn; 5+ hits."""
     s = _art()
-    after = act(s, "red", Bombard(gun="g", target="t"), 3)
-    assert any("+2 line of sight = 5, HIT" in line for line in after.said)
-    again = act(msgspec.structs.replace(s, last_targets={"g": "t"}), "red", Bombard(gun="g", target="t"), 2)
-    assert any("+1 same target as last turn = 5, HIT" in line for line in again.said)
+    _, said = told(s, "red", Bombard(gun="g", target="t"), 3)
+    assert any("+2 line of sight = 5, HIT" in line for line in said)
+    _, again = told(msgspec.structs.replace(s, last_targets={"g": "t"}), "red", Bombard(gun="g", target="t"), 2)
+    assert any("+1 same target as last turn = 5, HIT" in line for line in again)
 
 
 def test_artillery_fires_only_in_the_artillery_phase():
     """PW19C-Squared: artillery fires in the Artillery Fire Phase, without being activated (R21)."""
     s = board(unit("g", 0, "rifled_field", "C2", facing="s"), unit("t", 1, "rifle_infantry", "C6"))
     assert codes(refused(s, "red", Fire(unit="g", target="t"))) == ["fire/cannot-fire"]
-    assert codes(refused(s, "red", Bombard(gun="g", target="t"))) == ["sequence/phase"]
+    assert codes(refused(s, "red", Bombard(gun="g", target="t"))) == ["bombard/not-now"]
 
 
 def test_small_arms_plus_one_if_the_unit_did_not_move():
@@ -142,7 +142,7 @@ def test_a_replacement_table_missing_a_value_is_refused_when_the_game_is_created
 
     bad = tmp_path / "t.toml"
     bad.write_text('[close_combat]\nsource = "mine"\nhit_on = 6\n', encoding="utf-8")
-    with pytest.raises(BadInput, match=r"\[close_combat\] lacks 'dice'"):
+    with pytest.raises(BadInput, match=r"t.toml: table \[close_combat\]: missing keys .*\bdice\b"):
         games.new_game(tmp_path / "g.db", "portable", ["a", "b"], tables_path=bad)
     assert not (tmp_path / "g.db").exists()
 
@@ -150,5 +150,5 @@ def test_a_replacement_table_missing_a_value_is_refused_when_the_game_is_created
 def test_the_report_says_when_a_provisional_table_decided():
     """Reports say when a provisional table decided an outcome (never pretend it is the original)."""
     s = board(unit("r", 0, "rifle_infantry", "C2"), unit("t", 1, "rifle_infantry", "C5"))
-    after = act(s, "red", Fire(unit="r", target="t"), 4, 1)
-    assert after.said[0] == "fire r at t: 4 +1 did not move = 5, HIT on 5+ (provisional table)"
+    _, said = told(s, "red", Fire(unit="r", target="t"), 4, 1)
+    assert said[0] == "fire r at t: 4 +1 did not move = 5, HIT on 5+ (provisional table)"

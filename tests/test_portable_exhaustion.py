@@ -7,9 +7,9 @@ import msgspec
 import pytest
 
 from events.portable import Bombard, EndActivation, Fire, Melee, Move
-from adjudicator.rulesets.portable import awaiting
-from adjudicator.rulesets.portable.state import exhaustion_point
-from test_portable_support import act, board, codes, refused, unit
+from adjudicator.rulesets.portable import RULESET
+from adjudicator.rulesets.portable.setup import exhaustion_point
+from test_portable_support import act, board, codes, refused, refused_by_the_engine, unit
 
 
 @pytest.mark.parametrize("sp,ep", [(30, 10), (31, 11), (27, 9), (28, 10)])
@@ -91,7 +91,7 @@ def test_the_battle_ends_when_both_armies_are_exhausted():
     s = msgspec.structs.replace(s, armies={k: msgspec.structs.replace(a, lost=a.ep) for k, a in s.armies.items()})
     after = _end_turn(s)
     assert after.phase == "over" and "both armies exhausted" in after.result
-    assert awaiting(after) == []
+    assert RULESET.awaiting(after) == []
 
 
 def test_one_exhausted_army_does_not_end_the_battle():
@@ -103,7 +103,8 @@ def test_one_exhausted_army_does_not_end_the_battle():
 
 
 def test_after_the_battle_nothing_more_is_posted():
-    """«сражение заканчивается» (the battle ends): every further unit action is refused."""
+    """«сражение заканчивается» (the battle ends): every further unit action is refused (the engine's rule,
+    once the ruleset's result says the game is over)."""
     s = board(unit("r", 0, "rifle_infantry", "A1"), unit("u", 1, "rifle_infantry", "H8"))
     s = _end_turn(msgspec.structs.replace(s, armies={k: msgspec.structs.replace(a, lost=a.ep) for k, a in s.armies.items()}))
-    assert codes(refused(s, "red", Move(unit="r", path=("A2",)))) == ["game/over"]
+    assert codes(refused_by_the_engine(s, "red", Move(unit="r", path=("A2",)))) == ["game/over"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from events.portable import EndActivation, Fire, Melee, React, StandingOrder
-from adjudicator.rulesets.portable import awaiting
+from adjudicator.rulesets.portable import RULESET
 from test_portable_support import act, board, codes, refused, unit, with_units
 
 
@@ -28,7 +28,7 @@ def test_class_table_owner_chooses_on_high_rolls(cls, choice_on):
     Poor 5-6: the unit retreats 1 square back or loses 1 SP; the owner's choice, T002-02)."""
     after = act(_fire_at(cls), "red", Fire(unit="r", target="t"), 6, choice_on)
     assert after.units["t"].sp == 4 and [d.unit for d in after.pending] == ["t"]
-    (a,) = awaiting(after)
+    (a,) = RULESET.awaiting(after)
     assert a.side == "blue" and "react t" in a.decision
 
 
@@ -59,7 +59,7 @@ def test_only_the_owner_decides_and_play_waits_for_it():
     """The choice is the owner's (seed-systems.md §4.4, donjondo.org): the attacker cannot make it, nor go on."""
     s = act(_fire_at("average", unit("r2", 0, "rifle_infantry", "E2")), "red", Fire(unit="r", target="t"), 6, 5)
     assert codes(refused(s, "red", React(unit="t", choice="lose"))) == ["react/not-yours"]
-    assert codes(refused(s, "red", EndActivation())) == ["hit/decision-pending"]
+    assert codes(refused(s, "red", EndActivation())) == ["end-activation/not-now"]
 
 
 def test_a_standing_order_decides_without_asking():

@@ -7,15 +7,14 @@ import random
 
 import pytest
 
+from adjudicator.draft import NOTHING
 from adjudicator.logsource import open_source
 from adjudicator.notation import format_action, parse
-from adjudicator.rulesets.portable import RULESET, awaiting, legal_actions
-from adjudicator.rulesets.portable.rules import validate
+from adjudicator.rulesets.portable import RULESET
 from adjudicator.simulate import simulate
 from adjudicator.verify import verify
 from events.core import DiceCommitment, GameCreated
 from adjudicator import core
-from adjudicator.rulesets.portable.rules import apply
 from test_portable_support import Dice, event
 
 VERBS = core.VERBS + RULESET.verbs
@@ -30,7 +29,7 @@ def test_a_random_game_reaches_the_end_and_verifies(tmp_path, scenario):
     assert report.ok, report.problems
     assert report.head == head and report.rolls["verified"] > 0 and report.rolls["unrevealed"] == 0
     rules = report.state.rules
-    assert rules.phase == "over" and rules.result and awaiting(rules) == []
+    assert rules.phase == "over" and rules.result and RULESET.awaiting(rules) == []
 
 
 def _start(scenario: str):
@@ -38,24 +37,24 @@ def _start(scenario: str):
     created = GameCreated(game="t", ruleset="portable", players=("red", "blue"), scenario=scenario,
                           data={"scenario": sc.data, "tables": RULESET.tables},
                           dice=DiceCommitment(mode="committed", epochs=10, anchor=""))
-    return RULESET.initial_state(created)
+    return RULESET.setup(created)
 
 
 @pytest.mark.parametrize("scenario", sorted(RULESET.scenarios))
 def test_every_legal_action_validates_and_prints_back(scenario):
-    """legal_actions() lists only actions validate() accepts, and each prints in the post notation and
-    parses back to the same action."""
+    """legal_actions() lists only actions the ruleset accepts (its phase gate and its checks), and each prints
+    in the post notation and parses back to the same action."""
     rng = random.Random(3)
     state = _start(scenario)
     for _ in range(120):
-        waiting = awaiting(state)
+        waiting = RULESET.awaiting(state)
         if not waiting:
             break
         side = rng.choice(waiting).side
-        choices = legal_actions(state, side)
+        choices = RULESET.legal_actions(state, side)
         assert choices
         for a in choices:
-            assert validate(state, side, a) == [], (a, validate(state, side, a))
+            assert RULESET.check(state, side, a) == [], (a, RULESET.check(state, side, a))
             text = format_action(a, VERBS)
             assert parse(text, VERBS, side).lines[0].action == a, text
         state = _apply(state, side, rng.choice(choices), rng)
@@ -72,13 +71,14 @@ class _RandomDice(Dice):
 
 
 def _apply(state, side, action, rng):
-    return apply(state, event(side, action), _RandomDice(rng))
+    return RULESET.apply(state, event(side, action), _RandomDice(rng))[0]
 
 
 def test_the_map_draws_every_unit_with_sp_and_class():
     """`adjudicator map`: the grid, its terrain and every unit with its SP and class."""
     state = _start("bohemia")
-    svg = RULESET.render_svg(state)
+    assert RULESET.render is not None
+    svg = RULESET.render(state, NOTHING)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     for u in state.units.values():
         assert u.id in svg

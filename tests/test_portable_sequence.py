@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 from events.portable import EndActivation, EndArtillery, Fire, Melee, Move, Occupy
-from adjudicator.rulesets.portable import RULESET, awaiting
+from adjudicator.rulesets.portable import RULESET
 from test_portable_support import act, board, codes, refused, unit
 
 
@@ -19,7 +19,7 @@ def test_a_turn_opens_with_the_artillery_phase():
     """«1. Фаза Артиллерии.» (1. Artillery phase): no unit moves before it ends."""
     s = board(*_two(), phase="artillery")
     assert s.phase == "artillery"
-    assert codes(refused(s, "red", Move(unit="r", path=("B3",)))) == ["sequence/phase"]
+    assert codes(refused(s, "red", Move(unit="r", path=("B3",)))) == ["move/not-now"]
 
 
 def test_initiative_the_higher_d6_moves_first():
@@ -43,11 +43,11 @@ def test_side_a_activates_then_side_b():
     """«3. Игрок А может активировать каждый из своих отрядов … 4. После того как игрок А активирует все свои
     отряды, игрок В …» (A activates all its units, then B)."""
     s = board(*_two())
-    assert codes(refused(s, "blue", Move(unit="b", path=("B5",)))) == ["sequence/not-active"]
+    assert codes(refused(s, "blue", Move(unit="b", path=("B5",)))) == ["move/not-yours"]
     s = act(s, "red", EndActivation())
     assert s.active == "blue"
     assert not refused(s, "blue", Move(unit="b", path=("B5",)))
-    assert codes(refused(s, "red", Move(unit="r", path=("B3",)))) == ["sequence/not-active"]
+    assert codes(refused(s, "red", Move(unit="r", path=("B3",)))) == ["move/not-yours"]
 
 
 def test_both_sides_done_ends_the_turn_and_opens_the_next():
@@ -99,7 +99,7 @@ def test_occupy_after_the_enemy_retreats():
     """«… или был вынужден отступить» (… or was forced to retreat): the choice to retreat opens the square."""
     s = board(unit("i", 0, "spear_infantry", "C3"), unit("t", 1, "rifle_infantry", "C4"), unit("x", 1, "rifle_infantry", "H8"))
     s = act(s, "red", Melee(unit="i", target="t"), 6, 1, 6)  # reaction 6: the owner chooses
-    assert codes(refused(s, "red", Occupy(unit="i"))) == ["hit/decision-pending"]
+    assert codes(refused(s, "red", Occupy(unit="i"))) == ["occupy/not-now"]
     from events.portable import React
     s = act(s, "blue", React(unit="t", choice="retreat"))
     assert s.units["t"].square == "C5"
@@ -126,7 +126,30 @@ def test_artillery_does_not_occupy():
 def test_awaiting_names_the_side_and_decision():
     """`status` names the side the game waits for and what it must decide."""
     s = board(*_two())
-    (a,) = awaiting(s)
+    (a,) = RULESET.awaiting(s)
     assert a.side == "red" and "activate" in a.decision
     art = board(*_two(), phase="artillery")
-    assert {a.side for a in awaiting(art)} == {"red", "blue"}
+    assert {a.side for a in RULESET.awaiting(art)} == {"red", "blue"}
+
+
+def test_a_side_with_no_gun_able_to_fire_may_end_the_artillery_phase_the_game_waits_for_the_other():
+    """«1. Фаза Артиллерии.» (1. Artillery phase): each gun fires, and the hits are applied when every side that
+    can still fire has ended the phase; a side with no gun able to fire need not, but may (R20)."""
+    s = board(unit("g", 1, "rifled_field", "C6", facing="n"), unit("r", 0, "rifle_infantry", "C2"), phase="artillery")
+    assert [a.side for a in RULESET.awaiting(s)] == ["blue"]
+    s = act(s, "red", EndArtillery())
+    assert s.phase == "artillery" and s.art_done == ("red",)
+    assert [a.side for a in RULESET.awaiting(s)] == ["blue"]
+    assert codes(refused(s, "red", EndArtillery())) == ["end-artillery/not-yours"]
+    s = act(s, "blue", EndArtillery(), 2, 4)  # initiative: red 2, blue 4
+    assert s.phase == "activation" and s.first == "blue"
+
+
+def test_units_are_commanded_by_their_side_not_by_the_referee():
+    """«Игрок А может активировать каждый из своих отрядов» (player A may activate each of his units): the
+    referee posts notes and rulings, and no standing order."""
+    from events.portable import StandingOrder
+
+    s = board(*_two())
+    assert codes(refused(s, "referee", Move(unit="r", path=("B3",)))) == ["move/not-yours"]
+    assert codes(refused(s, "referee", StandingOrder(choice="lose"))) == ["actor/referee"]

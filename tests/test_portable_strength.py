@@ -4,7 +4,7 @@ enemy, and a unit at 0 SP is destroyed and removed."""
 from __future__ import annotations
 
 from events.portable import Fire
-from test_portable_support import act, board, unit
+from test_portable_support import act, board, told, unit
 
 
 def test_each_unit_starts_with_its_table_sp():
@@ -37,7 +37,7 @@ def test_a_unit_at_zero_sp_is_destroyed_and_removed():
     """«Если Очки Силы отряда падают до 0, то он считается разбитым и удаляется из игры»
     (a unit whose SP fall to 0 is destroyed and removed from the game)."""
     s = board(unit("r", 0, "rifle_infantry", "A1"), unit("t", 1, "transport", "A3"))
-    after = act(s, "red", Fire(unit="r", target="t"), 6, 1)
+    after, said = told(s, "red", Fire(unit="r", target="t"), 6, 1)
     assert "t" not in after.units
     assert after.armies["blue"].lost == 1
-    assert any("destroyed" in line for line in after.said)
+    assert any("destroyed" in line for line in said)

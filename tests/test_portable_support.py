@@ -11,8 +11,8 @@ import msgspec
 
 from events.core import DiceCommitment, Envelope, GameCreated
 from adjudicator.rulesets import get
-from adjudicator.rulesets.portable.rules import apply, validate
-from adjudicator.rulesets.portable.state import PortableState, initial_state
+from adjudicator.rulesets.portable.setup import setup
+from adjudicator.rulesets.portable.state import PortableState
 
 RS = get("portable")
 SIDES = ("red", "blue")
@@ -51,7 +51,7 @@ def board(*units: tuple, terrain: dict[str, list[str]] | None = None, width: int
     created = GameCreated(game="t", ruleset="portable", players=SIDES, scenario="test", options=options,
                           data={"scenario": scenario, "tables": tables or RS.tables},
                           dice=DiceCommitment(mode="committed", epochs=10, anchor=""))
-    state = initial_state(created)
+    state = setup(created)
     if phase == "activation":
         state = msgspec.structs.replace(state, phase="activation", first=active, active=active)
     return state
@@ -62,17 +62,35 @@ def event(actor: str, action) -> Envelope:
 
 
 def refused(state: PortableState, actor: str, action) -> list:
-    return validate(state, actor, action)
+    """What the ruleset says of an action: the phase table's gate, then the action's own rules."""
+    return RS.check(state, actor, action)
+
+
+def refused_by_the_engine(state: PortableState, actor: str, action) -> list:
+    """What the engine says of an action: its own rules first (the players, the game's end), then the
+    ruleset's, as for a post."""
+    from adjudicator import core, engine
+
+    created = GameCreated(game="t", ruleset="portable", players=SIDES,
+                          dice=DiceCommitment(mode="committed", epochs=10, anchor=""))
+    game = engine.Game(created, RS)
+    return engine.violations(game, core.GameState(core=core.initial_core(created), rules=state), actor, action)
+
+
+def told(state: PortableState, actor: str, action, *faces: int) -> tuple[PortableState, tuple[str, ...]]:
+    """Post one legal action with scripted dice (every scripted face must be used): the state after it,
+    and what it says it did."""
+    found = RS.check(state, actor, action)
+    assert not found, found
+    dice = Dice(*faces)
+    after, draft = RS.apply(state, event(actor, action), dice)
+    assert not dice.faces, f"unused faces {dice.faces}; asked {dice.asked}"
+    return after, (draft.outcome().lines if draft is not None else ())
 
 
 def act(state: PortableState, actor: str, action, *faces: int) -> PortableState:
     """Post one legal action with scripted dice; every scripted face must be used."""
-    found = validate(state, actor, action)
-    assert not found, found
-    dice = Dice(*faces)
-    after = apply(state, event(actor, action), dice)
-    assert not dice.faces, f"unused faces {dice.faces}; asked {dice.asked}"
-    return after
+    return told(state, actor, action, *faces)[0]
 
 
 def codes(violations: list) -> list[str]:

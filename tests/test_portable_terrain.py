@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from events.portable import Bombard, EndActivation, Fire, Melee, Move
-from test_portable_support import act, board, codes, refused, unit, with_units
+from test_portable_support import act, board, codes, refused, told, unit, with_units
 
 
 def _end_turn(state):
@@ -198,8 +198,8 @@ def test_woods_give_cover_in_them_and_behind_them():
     behind them): small arms cannot see through woods; artillery fires over them at -1 and without sight."""
     s = board(unit("g", 0, "rifled_field", "C1", facing="s"), unit("r", 0, "rifle_infantry", "D2"),
               unit("t", 1, "rifle_infantry", "C4"), terrain={"woods": ["C2", "C3", "B3", "D3"]}, phase="artillery")
-    after = act(s, "red", Bombard(gun="g", target="t"), 6)  # 6 -1 cover, no +2 sight = 5: hit
-    assert any("-1 target in cover" in line for line in after.said) and not any("sight" in line for line in after.said)
+    _, said = told(s, "red", Bombard(gun="g", target="t"), 6)  # 6 -1 cover, no +2 sight = 5: hit
+    assert any("-1 target in cover" in line for line in said) and not any("sight" in line for line in said)
     s = with_units(msgspec.structs.replace(s, phase="activation", active="red"), t={"square": "D4"})
     assert codes(refused(s, "red", Fire(unit="r", target="t"))) == ["fire/no-line"]
 

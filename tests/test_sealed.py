@@ -29,14 +29,16 @@ def test_order_lines_are_stripped_and_blank_lines_dropped():
     assert sealed.commitment("g", "red", ("  advance on the ford ", "", "hold the mill\t"), salt) == \
         sealed.commitment("g", "red", ORDERS, salt)
     assert sealed.normalise(["  a ", "", "   ", "b"]) == ("a", "b")
+    assert sealed.normalise(["# my plan", "a # first", "  #", "b"]) == ("a", "b")
 
 
 @settings(max_examples=100, deadline=None)
 @given(orders=st.lists(st.text(min_size=1, max_size=30), min_size=1, max_size=5))
 def test_commitment_matches_the_readme_formula_for_any_text(orders):
-    """`json(orders)`: the README says compact JSON; msgspec writes non-ASCII as UTF-8, not \\u escapes."""
+    """`json(orders)`: the README says compact JSON; msgspec writes non-ASCII as UTF-8, not \\u escapes. The
+    lines are in their normal form, as a post's: a `#` comment dropped, stripped, blank lines dropped."""
     salt = b"\x01" * 32
-    norm = [o.strip() for o in orders if o.strip()]
+    norm = [o.split("#", 1)[0].strip() for o in orders if o.split("#", 1)[0].strip()]
     body = json.dumps(norm, separators=(",", ":"), ensure_ascii=False).encode()
     assert sealed.commitment("g", "red", tuple(orders), salt) == hashlib.sha256(
         b"adj-seal1\x00g\x00red\x00" + body + salt).hexdigest()

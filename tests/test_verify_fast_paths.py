@@ -321,6 +321,7 @@ def _hostile_db(tmp_path: Path, lines: list[bytes], encoding: str) -> Path:
     conn = sqlite3.connect(db)
     conn.execute(f"PRAGMA encoding = '{encoding}'")
     conn.execute('CREATE TABLE events (game TEXT, seq INTEGER, hash TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (game, seq))')
+    conn.execute('CREATE TABLE snapshots (game TEXT, seq INTEGER, hash TEXT, state BLOB, PRIMARY KEY (game, seq))')
     conn.commit()
     conn.close()
     rows = [(seq, *reversed(split_line(line, ""))) for seq, line in enumerate(lines, 1)]

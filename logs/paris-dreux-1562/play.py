@@ -228,7 +228,7 @@ def start(g: Game, scenario: str, a: str, b: str, options: list[str]) -> None:
         orders = [f"{w.id} {fixed.get(w.id) or ('march' if w.id in RESERVES else 'attack')}" for w in s.wings.values() if w.side == side]
         src = g.out / f"orders-{side}.tmp"
         src.write_text("\n".join(orders) + "\n")
-        text = run("seal", str(src), "--game", f"paris-{scenario}", "--as", side, "--label", f"turn1-{side}")
+        text = run("seal", str(g.db), str(src), "--as", side, "--label", f"turn1-{side}")
         src.unlink()
         lines = [x for x in text.splitlines() if x and not x.startswith("#")]
         seals[side] = lines[1:]

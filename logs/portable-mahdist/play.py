@@ -20,17 +20,16 @@ import sys
 from pathlib import Path
 
 from adjudicator import games
-from adjudicator.rulesets.portable import awaiting
-from adjudicator.rulesets.portable.board import enemies, exhausted
+from adjudicator.rulesets.portable import RULESET
+from adjudicator.rulesets.portable import board
+from adjudicator.rulesets.portable.board import exhausted, where
 from adjudicator.rulesets.portable.combat import (
     bombard_violations, fire_range, fire_violations, melee_violations,
 )
 from adjudicator.rulesets.portable.grid import DIRECTIONS, FACING_NAMES, distance, in_arc
 from adjudicator.rulesets.portable.movement import destinations
-from adjudicator.rulesets.portable.rules import apply
 from events.core import Envelope
 from events.portable import Face, Form, Move, Occupy
-from adjudicator.rulesets.portable.rules import occupy_violations
 
 PLAYERS = {
     "mahdist": {"egypt": "hold", "mahdi": "attack"},
@@ -39,6 +38,14 @@ PLAYERS = {
 SEEDS = {"egypt": "the Nile is low this year", "mahdi": "dust over the wadi",
          "prussia": "Moltke's pocket watch", "austria": "Benedek's coffee"}
 STANDING = {"mahdi": "standing order lose", "prussia": "standing order retreat", "austria": "standing order lose"}
+
+
+def enemies(state, side):
+    return board.enemies(state, where(state), side)
+
+
+def occupy_violations(state, side, uid):
+    return RULESET.check(state, side, Occupy(unit=uid))
 
 
 class _NoDice:
@@ -162,7 +169,7 @@ def compose(state, side, stance):
 
 def _after(state, side, action):
     env = Envelope(game="x", seq=0, actor=side, turn=0, phase="", epoch=0, action=action, prev="")
-    return apply(state, env, _NoDice())
+    return RULESET.apply(state, env, _NoDice())[0]
 
 
 def _tow(state, gun):
@@ -219,7 +226,7 @@ def main(scenario: str, out: Path) -> None:
         rules = st.rules
         if rules.phase == "over":
             break
-        waiting = awaiting(rules)
+        waiting = RULESET.awaiting(rules)
         side = waiting[0].side
         lines = compose(rules, side, stances[side])
         head = f"after {st.core.seq} {st.core.head[:8]}"

@@ -14,14 +14,14 @@ from events.brigade import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
 from adjudicator.legacy import legacy
 from adjudicator.rulesets.brigade.describe import describe
-from adjudicator.rulesets.brigade.legal import legal_actions
+from adjudicator.rulesets.brigade.legal import legal_actions, sealable_orders
 from adjudicator.rulesets.brigade.notation import VERBS
 from adjudicator.rulesets.brigade.reducer import apply
 from adjudicator.rulesets.brigade.sequence import awaiting, phase_label
 from adjudicator.rulesets.brigade.setup import initial_state
 from adjudicator.rulesets.brigade.state import BrigadeState
 from adjudicator.rulesets.brigade.svg import render_svg
-from adjudicator.rulesets.brigade.validate import validate
+from adjudicator.rulesets.brigade.validate import check_orders, validate
 
 HERE = Path(__file__).parent
 
@@ -62,4 +62,6 @@ RULESET = legacy(
     render_svg=render_svg,
     tables_template=tables_template(HERE),
     default_epochs=200,
+    check_orders=check_orders,
+    sealable_orders=sealable_orders,
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from events import brigade as ev
-from events.core import Envelope, OrdersUnsealed
+from events.core import Envelope, OrdersUnsealed, OrdersVoided
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.sequence import STEPS
 from adjudicator.rulesets.brigade.state import BrigadeState, Order
@@ -15,6 +15,14 @@ def _mods(mods: list[tuple[str, int]]) -> str:
 
 def _rolled(e: Envelope, i: int) -> int:
     return sum(e.rolls[i].dice)
+
+
+def _voided(before: BrigadeState, after: BrigadeState) -> list[str]:
+    """A ruling that voided a side's sealed written orders (R27)."""
+    return [f"{x.name}'s written orders are void: " + (
+            f"{side} seals them again (R27)" if after.phase == "orders" else
+            "they stand as not given; the referee sets its brigades' orders, then `done` (R26, R27)")
+            for side, x in after.sides.items() if before.sides[side].orders_label and not x.orders_label]
 
 
 def describe(before: BrigadeState, after: BrigadeState, e: Envelope) -> list[str]:
@@ -56,6 +64,8 @@ def describe(before: BrigadeState, after: BrigadeState, e: Envelope) -> list[str
     elif isinstance(a, OrdersUnsealed) and before.phase == "orders-reveal" and after.phase != before.phase:
         out.append("both sides' written orders are open: " + "; ".join(
             f"{b.id} {b.order.text()}" for b in after.brigades.values() if b.order))
+    elif isinstance(a, OrdersVoided):
+        out += _voided(before, after)
     for b in after.brigades.values():
         old = before.brigades[b.id].order
         if old is not None and b.order != old and not isinstance(a, (ev.ChangeOrder, ev.BrigadierInitiative, ev.SetOrder)):

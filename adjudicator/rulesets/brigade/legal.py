@@ -8,12 +8,10 @@ referee results), not every point of the table.
 
 from __future__ import annotations
 
-import hashlib
 import math
 
 from events import brigade as ev
-from events.core import REFEREE, Action, OrdersSealed, OrdersUnsealed
-from adjudicator import sealed
+from events.core import REFEREE, Action
 from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit
 from adjudicator.rulesets.brigade.sequence import step_actor
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, dist
@@ -26,7 +24,7 @@ def _ok(state: BrigadeState, actor: str, acts: list[Action]) -> list[Action]:
     return [a for a in acts if not validate(state, actor, a)]
 
 
-# -- written orders for random play: a few fixed sets, sealed with a salt anyone can derive --
+# -- written orders: a few fixed sets, for `options` and random play ---------------
 
 def sim_orders(state: BrigadeState, side: str, k: int) -> tuple[str, ...]:
     enemy = state.other(side)
@@ -47,23 +45,13 @@ def sim_orders(state: BrigadeState, side: str, k: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def sim_salt(state: BrigadeState, side: str, k: int) -> bytes:
-    return hashlib.sha256(f"brigade-sim\x00{state.game}\x00{side}\x00{k}".encode()).digest()
-
-
-def _sealing(state: BrigadeState, side: str) -> list[Action]:
-    return [OrdersSealed(label=f"orders-{side}",
-                         commitment=sealed.commitment(state.game, side, sim_orders(state, side, k), sim_salt(state, side, k)))
-            for k in range(SIM_ORDER_SETS)]
-
-
-def _unsealing(state: BrigadeState, side: str) -> list[Action]:
-    s = state.sides[side]
-    for k in range(SIM_ORDER_SETS):
-        lines, salt = sim_orders(state, side, k), sim_salt(state, side, k)
-        if sealed.commitment(state.game, side, lines, salt) == s.orders_commitment:
-            return [OrdersUnsealed(label=s.orders_label, salt=salt.hex(), orders=lines)]
-    return []  # orders sealed by a person: only they hold the salt
+def sealable_orders(state: BrigadeState, side: str) -> list[tuple[str, ...]]:
+    """§5.5: a few sets of written orders `side` may seal now (far from all it may write). No commitment
+    is made here: only a salt of the side's own (`adjudicator seal`, or random play's generator) keeps
+    its orders secret."""
+    if state.phase != "orders" or side not in state.sides or state.sides[side].orders_label:
+        return []
+    return [sim_orders(state, side, k) for k in range(SIM_ORDER_SETS)]
 
 
 # -- geometry helpers --------------------------------------------------------
@@ -233,10 +221,8 @@ def legal_actions(state: BrigadeState, actor: str) -> list[Action]:
         return []
     if state.phase == "skills":
         return _ok(state, actor, [ev.RollSkills()])
-    if state.phase == "orders":
-        return [] if actor == REFEREE or state.sides[actor].orders_label else _sealing(state, actor)
-    if state.phase == "orders-reveal":
-        return [] if actor == REFEREE or state.sides[actor].orders_open else _unsealing(state, actor)
+    if state.phase in ("orders", "orders-reveal"):
+        return []  # written orders are the side's own to seal (sealable_orders) and to open: only it holds the salt
     if state.phase == "initiative":
         return _ok(state, actor, [ev.RollInitiative()] if state.step == 0 else
                    [ev.ChooseInitiative(take=True), ev.ChooseInitiative(take=False)])

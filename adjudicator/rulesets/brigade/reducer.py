@@ -9,7 +9,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events import brigade as ev
-from events.core import Envelope, GameEnded, OrdersSealed, OrdersUnsealed
+from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, OrdersVoided
+from adjudicator.core import concession
 from adjudicator.dice import Dice, parse_expr
 from adjudicator.rulesets.brigade import army, initiative, orders
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
@@ -52,6 +53,19 @@ def _unsealed(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     s.sides = changed(s.sides, side, orders_open=True)
     if all(x.orders_open for x in s.sides.values()):
         _new_turn(s)
+
+
+def _voided(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    """R27: the referee voids a side's sealed written orders. The side seals again while the
+    other side's are still sealed; once those are open it may not (it would write knowing them): its
+    orders stand as not given, and the referee settles them as R26 says (`set order`, then `done`)."""
+    label = e.action.label
+    side = next((p for p, x in s.sides.items() if x.orders_label == label and not x.orders_open), None)
+    if side is None or s.phase not in ("orders", "orders-reveal"):
+        return
+    s.sides = changed(s.sides, side, orders_label="", orders_commitment="")
+    if not any(x.orders_open for x in s.sides.values()):
+        s.phase = "orders"
 
 
 # -- the turn -----------------------------------------------------------------
@@ -270,11 +284,16 @@ def _ended(s: BrigadeState, e: Envelope, dice: Dice) -> None:
     s.result = s.result or f"ended by the referee: {e.action.result}"
 
 
+def _conceded(s: BrigadeState, e: Envelope, dice: Dice) -> None:
+    s.over = True
+    s.result = concession(e.actor, e.action)
+
+
 _STEPS = {
-    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
+    ev.RollSkills: _skills, OrdersSealed: _sealed, OrdersUnsealed: _unsealed, OrdersVoided: _voided,
     ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose, ev.Done: _done,
     ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
     ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,
     ev.Casualties: _casualties, ev.UnitStatus: _unit_status, ev.BrigadeMorale: _brigade_morale,
-    ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken, GameEnded: _ended,
+    ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken, GameEnded: _ended, GameConceded: _conceded,
 }

@@ -58,8 +58,12 @@ def awaiting(state: BrigadeState) -> list[Awaiting]:
         return [Awaiting(p, "seal your written brigade orders: seal LABEL COMMITMENT (§5.5)")
                 for p in state.players if not state.sides[p].orders_label]
     if state.phase == "orders-reveal":
+        waiting = [p for p in state.players if not state.sides[p].orders_open]
         return [Awaiting(p, "reveal your written brigade orders: unseal LABEL SALT with | BRIGADE ORDER lines (§5.5)")
-                for p in state.players if not state.sides[p].orders_open]
+                if state.sides[p].orders_label else
+                Awaiting(REFEREE, f"{p}'s written orders are void and stand as not given: `set order` each of its "
+                                  "brigades, then `done` (§5.5, R26, R27)")
+                for p in waiting]
     who = step_actor(state)
     text = f"turn {state.turn}, {state.phase}: {STEPS[state.step][2]}"
     return [Awaiting(state.players[0] if who == "*" else who, text)]

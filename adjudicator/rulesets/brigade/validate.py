@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from events import brigade as ev
-from events.core import REFEREE, Action, GameEnded, Note, OrdersSealed, OrdersUnsealed, Ruling, SecretRevealed
+from events.core import REFEREE, Action, GameEnded, Note, OrdersSealed, OrdersUnsealed, OrdersVoided, Ruling, SecretRevealed
 from adjudicator.dice import parse_expr
 from adjudicator.ruleset import Violation
 from adjudicator.rulesets.brigade import conduct, orders
@@ -316,7 +316,15 @@ def _unsealed(state: BrigadeState, actor: str, a: OrdersUnsealed) -> list[Violat
         return []
     if state.phase != "orders-reveal":
         return _v("orders/reveal-early", "seed 003 §5.5", "written orders are revealed once both sides have sealed theirs")
-    return check_written(state, side, a.orders)
+    return check_orders(state, side, a.orders)
+
+
+def check_orders(state: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Violation]:
+    """§5.5: what opening `side`'s written orders would meet: the unseal's check, and `adjudicator seal`'s
+    before they are sealed. Sealed orders outside the setup are the players' own business."""
+    if state.phase not in ("orders", "orders-reveal") or side not in state.sides:
+        return []
+    return check_written(state, side, lines)
 
 
 def check_written(state: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Violation]:
@@ -342,22 +350,15 @@ def check_written(state: BrigadeState, side: str, lines: tuple[str, ...]) -> lis
     return []
 
 
-def _ended(state: BrigadeState, actor: str, a: GameEnded) -> list[Violation]:
-    if actor != REFEREE:
-        return _v("game/end-referee", "seed 004 §15.5", "the game ends by the Army Defeat Test; only the referee "
-                  "posts `end game` (R16)")
-    return []
-
-
 CHECKS: dict[type, Callable[[BrigadeState, str, Action], list[Violation]]] = {
     ev.RollSkills: _skills, ev.RollInitiative: _roll_initiative, ev.ChooseInitiative: _choose,
     ev.ChangeOrder: _change, ev.BrigadierInitiative: _brig_init, ev.AutomaticOrder: _auto, ev.SetOrder: _set_order,
     ev.Done: _done, ev.Move: _move, ev.Charge: _charge, ev.Fire: _fire, ev.RollFor: _roll_for,
     ev.Casualties: _casualties, ev.UnitStatus: _unit_status, ev.BrigadeMorale: _brigade_morale,
     ev.GeneralFate: _general, ev.Control: _control, ev.ObjectiveTaken: _taken,
-    OrdersSealed: _sealed, OrdersUnsealed: _unsealed, GameEnded: _ended,
+    OrdersSealed: _sealed, OrdersUnsealed: _unsealed,
 }
-ALWAYS = (Note, Ruling, SecretRevealed)
+ALWAYS = (Note, Ruling, OrdersVoided, SecretRevealed)
 
 
 def validate(state: BrigadeState, actor: str, action: Action) -> list[Violation]:

@@ -13,11 +13,11 @@ from events.core import Envelope
 from events.paris import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
 from adjudicator.legacy import legacy
-from adjudicator.rulesets.paris.legal import awaiting, legal_actions
+from adjudicator.rulesets.paris.legal import awaiting, legal_actions, sealable_orders
 from adjudicator.rulesets.paris.model import PState
 from adjudicator.rulesets.paris.notation import VERBS
 from adjudicator.rulesets.paris.render import render_svg
-from adjudicator.rulesets.paris.rules import apply, validate
+from adjudicator.rulesets.paris.rules import apply, check_orders, validate
 from adjudicator.rulesets.paris.setup import initial_state
 
 HERE = Path(__file__).parent
@@ -59,4 +59,6 @@ RULESET = legacy(
     render_svg=render_svg,
     tables_template=tables_template(HERE),
     default_epochs=64,
+    check_orders=check_orders,
+    sealable_orders=sealable_orders,
 )

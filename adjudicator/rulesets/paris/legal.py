@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 
-from events.core import Action, OrdersSealed, OrdersUnsealed
+from events.core import Action
 from events.paris import (Activate, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move, NoPreempt,
                           Pass, Preempt, Rally, React, Reactivate, Standing, Turn)
-from adjudicator import sealed
 from adjudicator.ruleset import Awaiting
 from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, reach, reactions, sequence
 from adjudicator.rulesets.paris.model import ORDERS, Leader, PState, Unit
 from adjudicator.rulesets.paris.morale import can_stack
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now, step_cost
 from adjudicator.rulesets.paris.work import effective_ma, leader_of
-
-SIM_LABEL = "turn1-orders"
-
 
 def awaiting(s: PState) -> list[Awaiting]:
     if s.phase == "over" or s.result:
@@ -56,15 +51,14 @@ def awaiting(s: PState) -> list[Awaiting]:
     return []
 
 
-def sim_salt(s: PState, side: str) -> bytes:
-    """A fixed salt for the orders `legal_actions` proposes: fine for random play, not for secrecy.
-    Players seal their own orders with `adjudicator seal`, which draws a random salt."""
-    return hashlib.sha256(b"paris-example-salt\x00" + s.game.encode() + b"\x00" + side.encode()).digest()
-
-
-def _order_sets(s: PState, side: str) -> list[tuple[str, ...]]:
+def sealable_orders(s: PState, side: str) -> list[tuple[str, ...]]:
+    """§3.1: every set of turn-1 orders `side` may seal now, one line per wing. No commitment is made
+    here: only a salt of the side's own (`adjudicator seal`, or random play's generator) keeps its orders
+    from whoever tries the few sets."""
     from adjudicator.rulesets.paris.rules import parse_orders
 
+    if s.phase != "orders" or side not in s.players or side in s.seals:
+        return []
     wings = sorted(w.id for w in s.wings.values() if w.side == side)
     out = []
     for combo in itertools.product(ORDERS, repeat=len(wings)):
@@ -195,19 +189,7 @@ def legal_actions(s: PState, side: str) -> list[Action]:
     if s.phase == "over":
         return []
     if s.phase == "orders":
-        if len(s.seals) < 2:
-            if side in s.seals:
-                return []
-            salt = sim_salt(s, side)
-            return [OrdersSealed(label=f"{SIM_LABEL}-{side}", commitment=sealed.commitment(s.game, side, o, salt))
-                    for o in _order_sets(s, side)]
-        if side in s.unsealed:
-            return []
-        salt = sim_salt(s, side)
-        for o in _order_sets(s, side):
-            if sealed.commitment(s.game, side, o, salt) == s.commitments.get(side):
-                return [OrdersUnsealed(label=f"{SIM_LABEL}-{side}", salt=salt.hex(), orders=o)]
-        return []  # sealed with the player's own salt: only they can open it
+        return []  # sealed orders are the side's own to seal (sealable_orders) and to open: only it holds the salt
     if s.adjutants_due:
         return leaders.placements(s, side)  # §5.2.2, R27: nothing else until they are placed
     acts: list[Action] = []

@@ -168,6 +168,7 @@ class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     phase: str = "orders"  # orders, select, preempt, act, react, reactive-melee, retreat, advance, reactivate, over
     seals: tuple[str, ...] = ()  # sides that sealed their turn-1 orders
     commitments: dict[str, str] = {}
+    seal_labels: dict[str, str] = {}  # side -> the label of its sealed turn-1 orders (a ruling voids them by label, R47)
     unsealed: tuple[str, ...] = ()
     first: str = ""  # the side with the initiative this turn (§4.1)
     to_play: str = ""  # who selects the next wing

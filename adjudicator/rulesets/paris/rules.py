@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.core import Action, Envelope, GameEnded, OrdersSealed, OrdersUnsealed, Ruling
+from events.core import Action, Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, OrdersVoided, Ruling
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
+from adjudicator.core import concession
 from adjudicator.ruleset import Violation
 from adjudicator.rulesets.paris import aftermath, hexgrid, leaders, melee, movement, override, reactions, sequence
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
@@ -20,12 +21,13 @@ def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str
     """Turn-1 orders, one line per wing: `WING attack|march|rally` (§3.1, §6.1)."""
     own = {w.id for w in s.wings.values() if w.side == side}
     got: dict[str, str] = {}
-    for line in lines:
+    for n, line in enumerate(lines, 1):
         parts = line.lower().replace(":", " ").split()
         if len(parts) != 2 or parts[0] not in own or parts[1].rstrip("!") not in ORDERS:
-            return {}, f"order line {line!r}: write `WING ORDER`, WING one of {', '.join(sorted(own))}, ORDER attack, march or rally"
+            return {}, (f"order line {n} ({line!r}): write `WING ORDER`, WING one of {', '.join(sorted(own))}, "
+                        "ORDER attack, march or rally")
         if parts[0] in got:
-            return {}, f"wing {parts[0]} is given two orders"
+            return {}, f"order line {n}: wing {parts[0]} is given two orders"
         got[parts[0]] = parts[1].rstrip("!")
     missing = own - set(got)
     if missing:
@@ -82,10 +84,16 @@ def _check_unsealed(s: PState, actor: str, a: OrdersUnsealed) -> list[Violation]
         return V("orders/not-all-sealed", "§3.1", "turn-1 orders are revealed together: both sides seal theirs first")
     if side in s.unsealed:
         return V("orders/unsealed-twice", "§3.1", f"{side}'s orders are open already")
-    _, err = parse_orders(s, side, a.orders)
-    if err:
-        return V("orders/bad", "§3.1", err)
-    return []
+    return check_orders(s, side, a.orders)
+
+
+def check_orders(s: PState, side: str, lines: tuple[str, ...]) -> list[Violation]:
+    """§3.1: what opening `side`'s turn-1 orders would meet: the unseal's check, and `adjudicator
+    seal`'s before they are sealed. Sealed orders outside the orders phase are the players' own."""
+    if s.phase != "orders" or side not in s.players:
+        return []
+    _, err = parse_orders(s, side, lines)
+    return V("orders/bad", "§3.1", err) if err else []
 
 
 def _check_activate(s: PState, actor: str, a: Activate) -> list[Violation]:
@@ -367,7 +375,8 @@ def _end_moves(w: Work, finish: bool) -> None:
 
 def _apply_sealed(w: Work, s: PState, actor: str, a: OrdersSealed) -> None:
     if s.phase == "orders" and actor in s.players:
-        w.set(seals=s.seals + (actor,), commitments={**s.commitments, actor: a.commitment})
+        w.set(seals=s.seals + (actor,), commitments={**s.commitments, actor: a.commitment},
+              seal_labels={**s.seal_labels, actor: a.label})
         w.say(f"{actor} has sealed turn-1 orders (seed 000 §3.1)")
 
 
@@ -376,6 +385,12 @@ def _apply_unsealed(w: Work, s: PState, actor: str, a: OrdersUnsealed) -> None:
         return
     side = actor if actor in s.players else next(p for p in s.players if p not in s.unsealed)
     got, _ = parse_orders(s, side, a.orders)
+    _opened(w, s, side, got)
+
+
+def _opened(w: Work, s: PState, side: str, got: dict[str, str]) -> None:
+    """`side`'s turn-1 orders are open (`got`: none when they stand as not given, R47); once both are,
+    they apply together (§3.1)."""
     pending = {**s.orders_pending, side: got}
     w.set(unsealed=s.unsealed + (side,), orders_pending=pending)
     if len(pending) == 2:
@@ -387,8 +402,30 @@ def _apply_unsealed(w: Work, s: PState, actor: str, a: OrdersUnsealed) -> None:
         sequence.initiative(w)
 
 
-def _apply_ended(w: Work, s: PState, actor: str, a: GameEnded) -> None:
-    w.set(result=a.result, phase="over")
+def _void_orders(w: Work, s: PState, label: str) -> None:
+    """Ruling R47: the referee voids a side's sealed turn-1 orders. The side seals again while the other
+    side's orders are still sealed; once those are open it may not (it would choose knowing them), so
+    its orders stand as not given and its wings keep the orders they began with."""
+    side = next((p for p, lb in s.seal_labels.items() if lb == label and p in s.seals and p not in s.unsealed), "")
+    if s.phase != "orders" or not side:
+        return
+    if any(p in s.unsealed for p in s.players if p != side):
+        start = ", ".join(f"{wing.id} {wing.order}" for wing in s.wings.values() if wing.side == side)
+        w.say(f"{side}'s turn-1 orders are void and stand as not given: its wings keep their orders ({start}) "
+              "(ruling R47)")
+        _opened(w, s, side, {})
+    else:
+        w.set(seals=tuple(p for p in s.seals if p != side), commitments={k: v for k, v in s.commitments.items() if k != side},
+              seal_labels={k: v for k, v in s.seal_labels.items() if k != side})
+        w.say(f"{side}'s turn-1 orders are void: {side} seals them again (ruling R47)")
+
+
+def _apply_ended(w: Work, s: PState, actor: str, a: GameEnded | GameConceded) -> None:
+    w.set(result=a.result if type(a) is GameEnded else concession(actor, a), phase="over")
+
+
+def _apply_void(w: Work, s: PState, actor: str, a: OrdersVoided) -> None:
+    _void_orders(w, s, a.label)
 
 
 def _apply_ruling(w: Work, s: PState, actor: str, a: Ruling) -> None:
@@ -502,7 +539,8 @@ def _apply_adjutant(w: Work, s: PState, actor: str, a: Adjutant) -> None:
 
 
 _APPLY = {
-    OrdersSealed: _apply_sealed, OrdersUnsealed: _apply_unsealed, GameEnded: _apply_ended, Ruling: _apply_ruling,
+    OrdersSealed: _apply_sealed, OrdersUnsealed: _apply_unsealed, GameEnded: _apply_ended, GameConceded: _apply_ended,
+    Ruling: _apply_ruling, OrdersVoided: _apply_void,
     Activate: _apply_activate, Pass: lambda w, s, actor, a: sequence.pass_turn(w, actor),
     Preempt: lambda w, s, actor, a: sequence.preempt(w, a.wing), NoPreempt: _apply_no_preempt,
     ChangeOrder: lambda w, s, actor, a: sequence.change_order(w, a.wing, a.order),

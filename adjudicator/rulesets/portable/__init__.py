@@ -3,6 +3,13 @@
 A squared grid, d6 dice, strength points and an army Exhaustion Point. The seed breaks off at
 the artillery phase: artillery fire, small-arms fire and close combat are provisional tables
 (tables.toml) a referee can replace. Each game turn is one dice epoch.
+
+The modules every ruleset has, each with something to hold here: state, setup, phases, validate
+(CHECKS), apply (STEPS), decide (the owner's choice after a hit, and the standing orders that make
+it), notation (VERBS), render (the SVG map), codes (the rule sections and every violation code),
+play (legal_actions; random play picks among them, and there are no sealed orders). The rules by
+area: grid (the squared grid), board (who stands where), movement, combat, hits (the hit tables),
+losses (strength points and retreats), turn (the turn sequence and the end of the battle).
 """
 
 from __future__ import annotations
@@ -11,66 +18,46 @@ from pathlib import Path
 
 from events.portable import ACTIONS
 from adjudicator.ruledata import load_scenarios, load_tables, tables_template
-from adjudicator.legacy import legacy
-from adjudicator.ruleset import Awaiting
+from adjudicator.ruleset import Ruleset
 
-from .legal import legal_actions
+from .apply import STEPS
+from .board import BOARD
+from .codes import CODES
 from .notation import VERBS
-from .rules import apply, validate
-from .state import PortableState, initial_state
-from .svg import render_svg
-from .turn import can_bombard
+from .phases import PHASES
+from .play import legal_actions
+from .render import render
+from .setup import setup
+from .state import PortableState
+from .validate import CHECKS
 
 HERE = Path(__file__).parent
 
 
-def awaiting(state: PortableState) -> list[Awaiting]:
-    if state.phase == "over":
-        return []
-    if state.pending:
-        seen: dict[str, Awaiting] = {}
-        for d in state.pending:
-            seen.setdefault(d.side, Awaiting(d.side, f"hit on {d.unit} (by {d.by}): react {d.unit} retreat [SQUARE] "
-                                                     f"or react {d.unit} lose (seed 002 hit reaction)"))
-        return list(seen.values())
-    if state.phase == "artillery":
-        left = [s for s in state.sides if s not in state.art_done]
-        firing = [s for s in left if can_bombard(state, s)]
-        if firing:
-            return [Awaiting(s, f"turn {state.turn} artillery phase: bombard GUN at TARGET, then end artillery")
-                    for s in firing]
-        return [Awaiting(s, f"turn {state.turn} artillery phase: no gun can fire; end artillery to roll for initiative")
-                for s in left]
-    return [Awaiting(state.active, f"turn {state.turn}: activate units (move; move and fire; move and melee), "
-                                   "then end activation")]
-
-
-def describe(before: PortableState, after: PortableState, event) -> list[str]:
-    return list(after.said) if type(event.action) in ACTIONS else []
-
-
-def epoch(state: PortableState) -> int:
+def epoch(s: PortableState) -> int:
     """The dice epoch is the game turn; once the battle is over, the last turn's epoch is closed too."""
-    return state.turn + (1 if state.phase == "over" else 0)
+    return s.turn + (1 if s.phase == "over" else 0)
 
 
-RULESET = legacy(
+RULESET: Ruleset[PortableState] = Ruleset(
     name="portable",
     title="The Portable Wargame: rifle and Gatling, 1860-1900 (Bob Cordery)",
     source="seed 002 (Russian text of Bob Cordery's Portable Wargame); missing procedures provisional, see tables.toml",
     state_type=PortableState,
     actions=ACTIONS,
     verbs=VERBS,
-    initial_state=initial_state,
-    validate=validate,
-    apply=apply,
-    awaiting=awaiting,
+    setup=setup,
+    phases=PHASES,
+    checks=CHECKS,
+    steps=STEPS,
     legal_actions=legal_actions,
-    describe=describe,
     turn=lambda s: s.turn,
     phase=lambda s: s.phase,
     epoch=epoch,
     result=lambda s: s.result if s.phase == "over" else "",
+    codes=CODES,
+    board=BOARD,
+    render=render,
     scenarios=load_scenarios(HERE),
     tables=load_tables(HERE),
     options={
@@ -78,7 +65,6 @@ RULESET = legacy(
                            "instead of the seed's third",
         "class-sp": "Elite units +1 SP, Poor units -1 SP (the seed's example of an agreed adjustment)",
     },
-    render_svg=render_svg,
     tables_template=tables_template(HERE),
     default_epochs=200,
 )

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
 _SQUARE = re.compile(r"^([A-Za-z])(\d{1,2})$")
 DIRECTIONS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 FACING_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+MAX_WIDTH, MAX_HEIGHT = 26, 99  # columns A to Z, rows 1 to 99: the largest grid a scenario may have
 
 
-@lru_cache(maxsize=4096)
 def parse_square(text: str) -> str:
     """The canonical name of a square; ValueError for anything else."""
     m = _SQUARE.match(text.strip())
@@ -29,10 +28,10 @@ def is_square(text: str) -> bool:
     return bool(_SQUARE.match(text.strip()))
 
 
-@lru_cache(maxsize=4096)
 def coords(square: str) -> tuple[int, int]:
     """(column, row), both from 0."""
-    return ord(square[0]) - ord("A"), int(square[1:]) - 1
+    found = _COORDS.get(square)
+    return found if found is not None else (ord(square[0]) - ord("A"), int(square[1:]) - 1)
 
 
 def name(col: int, row: int) -> str:
@@ -49,7 +48,6 @@ def distance(a: str, b: str) -> int:
     return abs(ac - bc) + abs(ar - br)
 
 
-@lru_cache(maxsize=8192)
 def neighbours(square: str, width: int, height: int) -> tuple[str, ...]:
     """The orthogonally adjacent squares on the board, in the order N, E, S, W."""
     c, r = coords(square)
@@ -104,3 +102,8 @@ def clear_path(a: str, b: str, blocked: Callable[[str], bool]) -> bool:
                 return True
             reach[i][j] = not blocked(name(ac + sc * i, ar + sr * j))
     return nc == nr == 0
+
+
+# The coordinates of every square of the largest grid, worked out once: squares are read thousands
+# of times a game, and a lookup costs a fraction of parsing the name again.
+_COORDS: dict[str, tuple[int, int]] = {f"{chr(65 + c)}{r + 1}": (c, r) for c in range(MAX_WIDTH) for r in range(MAX_HEIGHT)}

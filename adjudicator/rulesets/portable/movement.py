@@ -7,168 +7,171 @@ square, friends may be passed through but not shared; commanders stand with thei
 
 from __future__ import annotations
 
-from adjudicator.ruleset import Violation
+from adjudicator.draft import Index
+from adjudicator.ruleset import Violation, violation
 
-from . import sections as S
-from .board import exhausted, nearest_enemy, occupancy, terrain
+from . import codes as C
+from .board import enemies, enemy_commander_at, exhausted, nearest_enemy, occupant, terrain, where
 from .grid import adjacent, neighbours, on_board
 from .state import PortableState, Unit
 
 
-def base_allowance(state: PortableState, u: Unit, tow: Unit | None) -> tuple[int, list[Violation]]:
+def base_allowance(s: PortableState, u: Unit, tow: Unit | None) -> tuple[int, list[Violation]]:
     """Squares the unit may move before terrain, or why it may not move at all."""
-    spec = state.tables["units"][u.kind]
+    spec = s.tables["units"][u.kind]
     if u.arm == "infantry" and u.formation == "square":
-        return 0, S.v("move/in-square", S.HITS, f"{u.id} is in square and cannot move (form line first)")
-    if u.id in state.engaged and terrain(state, u.square) == "trench":
-        return 0, S.v("move/trench-after-firing", S.TRENCHES, f"{u.id} fired this turn from trenches and may not leave them")
+        return 0, violation("move/in-square", C.HITS, f"{u.id} is in square and cannot move (form line first)")
+    if u.id in s.engaged and terrain(s, u.square) == "trench":
+        return 0, violation("move/trench-after-firing", C.TRENCHES, f"{u.id} fired this turn from trenches and may not leave them")
     if u.arm == "artillery":
-        if u.id in state.bombarded:
+        if u.id in s.bombarded:
             if not u.horse:
-                return 0, S.v("move/fired-gun", S.HORSE, f"{u.id} fired this turn: only horse artillery moves and fires in one turn (R8)")
-            limit = int(state.tables["terrain"]["horse_artillery_move_after_firing"])
+                return 0, violation("move/fired-gun", C.HORSE, f"{u.id} fired this turn: only horse artillery moves and fires in one turn (R8)")
+            limit = int(s.tables["terrain"]["horse_artillery_move_after_firing"])
         else:
-            limit = int(state.tables["horse_artillery"]["move"]) if u.horse else int(spec["move"])
+            limit = int(s.tables["horse_artillery"]["move"]) if u.horse else int(spec["move"])
         if tow is not None:
-            return min(int(state.tables["units"][tow.kind]["move"]), limit if u.id in state.bombarded else 99), []
+            return min(int(s.tables["units"][tow.kind]["move"]), limit if u.id in s.bombarded else 99), []
         if spec.get("needs_transport"):
-            return 0, S.v("move/needs-transport", S.UNITS, f"{u.id} ({spec['name']}) moves only towed: move {u.id} ... with TRANSPORT")
+            return 0, violation("move/needs-transport", C.UNITS, f"{u.id} ({spec['name']}) moves only towed: move {u.id} ... with TRANSPORT")
         return limit, []
     if tow is not None:
-        return 0, S.v("move/tow-not-gun", S.UNITS, f"only artillery is towed by a Transport; {u.id} is {spec['name']}")
+        return 0, violation("move/tow-not-gun", C.UNITS, f"only artillery is towed by a Transport; {u.id} is {spec['name']}")
     return int(spec["move"]), []
 
 
-def tow_violations(state: PortableState, actor: str, gun: Unit, tow_id: str) -> tuple[Unit | None, list[Violation]]:
-    t = state.units.get(tow_id)
+def tow_violations(s: PortableState, actor: str, gun: Unit, tow_id: str) -> tuple[Unit | None, list[Violation]]:
+    t = s.units.get(tow_id)
     if t is None or t.side != actor or t.arm != "transport":
-        return None, S.v("move/bad-tow", S.UNITS, f"{tow_id!r} is not one of your Transport units")
-    if t.id in state.activated:
-        return None, S.v("move/tow-activated", S.SEQUENCE, f"{t.id} has already been activated this turn (R19)")
+        return None, violation("move/bad-tow", C.UNITS, f"{tow_id!r} is not one of your Transport units")
+    if t.id in s.activated:
+        return None, violation("move/tow-activated", C.SEQUENCE, f"{t.id} has already been activated this turn (R19)")
     if not adjacent(t.square, gun.square):
-        return None, S.v("move/tow-not-adjacent", S.UNITS, f"{t.id} at {t.square} is not next to {gun.id} at {gun.square} (R19)")
+        return None, violation("move/tow-not-adjacent", C.UNITS, f"{t.id} at {t.square} is not next to {gun.id} at {gun.square} (R19)")
     return t, []
 
 
-def path_violations(state: PortableState, u: Unit, path: tuple[str, ...], allowance: int,
-                    occ: dict[str, Unit] | None = None) -> list[Violation]:
-    occ = occupancy(state) if occ is None else occ
-    start = u.square
+def _step_violations(s: PortableState, ix: Index, u: Unit, prev: str, sq: str, seen: set[str], last: bool,
+                     tow: str) -> list[Violation]:
+    """What stops one step from `prev` into `sq` (the last step of the path when `last`). The towing
+    Transport `tow` stands nowhere: it follows the gun into the square the gun leaves (R19)."""
+    if not on_board(sq, s.width, s.height):
+        return violation("move/off-board", C.MOVEMENT, f"{sq} is off the {s.width}x{s.height} grid")
+    if not adjacent(prev, sq):
+        return violation("move/not-adjacent", C.MOVEMENT, f"{sq} is not orthogonally next to {prev} (R2: no diagonal steps)")
+    if sq in seen:
+        return violation("move/revisits", C.MOVEMENT, f"the path enters {sq} twice")
+    kind = terrain(s, sq)
+    if kind == "river":
+        return violation("move/river", C.RIVER, f"{sq} is river: it can be crossed only at a ford")
+    other = occupant(s, ix, sq, tow)
+    if other is not None and other.side != u.side:
+        return violation("move/enemy-square", C.MOVEMENT, f"{sq} is held by the enemy {other.id}")
+    if u.arm != "commander":
+        if enemy_commander_at(s, ix, sq, u.side):
+            return violation("move/enemy-square", C.MOVEMENT, f"{sq} is held by an enemy commander (R12)")
+        if other is not None and last:
+            return violation("move/occupied", C.MOVEMENT, f"{sq} already holds {other.id}: one unit per square (R18)")
+    if last:
+        return []
+    if kind == "woods" and terrain(s, prev) != "woods":
+        return violation("move/woods-stop", C.WOODS, f"a unit entering woods stops: {sq} must end the move")
+    if kind == "ford":
+        return violation("move/ford-stop", C.RIVER, f"a unit entering a river stops: {sq} must end the move; it leaves next turn")
+    if kind == "trench":
+        return violation("move/trench-stop", C.TRENCHES, f"a unit entering trenches stops: {sq} must end the move")
+    foe = next((n for n in neighbours(sq, s.width, s.height)
+                if (o := occupant(s, ix, n, tow)) is not None and o.side != u.side), None)
+    if foe is not None:
+        return violation("move/enemy-contact", C.MOVEMENT, f"{sq} is next to the enemy in {foe}: the move stops there (R4)")
+    return []
+
+
+def path_violations(s: PortableState, u: Unit, path: tuple[str, ...], allowance: int, tow: Unit | None = None) -> list[Violation]:
+    ix = where(s)
+    start = prev = u.square
     seen = {start}
-    prev = start
-    enemy_commanders = {c.square for c in state.units.values() if c.arm == "commander" and c.side != u.side}
     woods_to_woods = False
     for i, sq in enumerate(path):
-        last = i == len(path) - 1
-        if not on_board(sq, state.width, state.height):
-            return S.v("move/off-board", S.MOVEMENT, f"{sq} is off the {state.width}x{state.height} grid")
-        if not adjacent(prev, sq):
-            return S.v("move/not-adjacent", S.MOVEMENT, f"{sq} is not orthogonally next to {prev} (R2: no diagonal steps)")
-        if sq in seen:
-            return S.v("move/revisits", S.MOVEMENT, f"the path enters {sq} twice")
+        found = _step_violations(s, ix, u, prev, sq, seen, i == len(path) - 1, tow.id if tow else "")
+        if found:
+            return found
         seen.add(sq)
-        kind = terrain(state, sq)
-        if kind == "river":
-            return S.v("move/river", S.RIVER, f"{sq} is river: it can be crossed only at a ford")
-        other = occ.get(sq)
-        if other is not None and other.side != u.side:
-            return S.v("move/enemy-square", S.MOVEMENT, f"{sq} is held by the enemy {other.id}")
-        if u.arm != "commander":
-            if sq in enemy_commanders:
-                return S.v("move/enemy-square", S.MOVEMENT, f"{sq} is held by an enemy commander (R12)")
-            if other is not None and last:
-                return S.v("move/occupied", S.MOVEMENT, f"{sq} already holds {other.id}: one unit per square (R18)")
-        prev_kind = terrain(state, prev)
-        if kind == "woods" and prev_kind == "woods":
-            woods_to_woods = True
-        if not last:
-            if kind == "woods" and prev_kind != "woods":
-                return S.v("move/woods-stop", S.WOODS, f"a unit entering woods stops: {sq} must end the move")
-            if kind == "ford":
-                return S.v("move/ford-stop", S.RIVER, f"a unit entering a river stops: {sq} must end the move; it leaves next turn")
-            if kind == "trench":
-                return S.v("move/trench-stop", S.TRENCHES, f"a unit entering trenches stops: {sq} must end the move")
-            foe = next((n for n in neighbours(sq, state.width, state.height)
-                        if (o := occ.get(n)) is not None and o.side != u.side), None)
-            if foe is not None:
-                return S.v("move/enemy-contact", S.MOVEMENT, f"{sq} is next to the enemy in {foe}: the move stops there (R4)")
+        woods_to_woods = woods_to_woods or (terrain(s, sq) == "woods" and terrain(s, prev) == "woods")
         prev = sq
-    limit, why, rule = allowance, f"{u.id} moves {allowance}", S.UNITS
-    if all(s in state.roads for s in (start, *path)):
-        limit, why, rule = allowance + int(state.tables["terrain"]["road_bonus"]), f"{u.id} moves {allowance} +1 on road (R25)", S.ROAD
-    if terrain(state, start) == "ford" and limit > 1:
-        limit, why, rule = 1, "a unit starting in a river moves 1 square", S.RIVER
+    limit, why, rule = allowance, f"{u.id} moves {allowance}", C.UNITS
+    if all(x in s.roads for x in (start, *path)):
+        limit, why, rule = allowance + int(s.tables["terrain"]["road_bonus"]), f"{u.id} moves {allowance} +1 on road (R25)", C.ROAD
+    if terrain(s, start) == "ford" and limit > 1:
+        limit, why, rule = 1, "a unit starting in a river moves 1 square", C.RIVER
     if woods_to_woods and limit > 1:
-        limit, why, rule = 1, "a unit moving from woods to woods moves 1 square (R24)", S.WOODS
+        limit, why, rule = 1, "a unit moving from woods to woods moves 1 square (R24)", C.WOODS
     if len(path) > limit:
-        return S.v("move/too-far", rule, f"{len(path)} squares is too far: {why}")
+        return violation("move/too-far", rule, f"{len(path)} squares is too far: {why}")
     return []
 
 
-def exhausted_violations(state: PortableState, u: Unit, final: str) -> list[Violation]:
+def exhausted_violations(s: PortableState, u: Unit, final: str) -> list[Violation]:
     """An exhausted army may hold, not move towards the enemy (R5: nearer the nearest enemy unit)."""
-    if exhausted(state, u.side) and nearest_enemy(state, u.side, final) < nearest_enemy(state, u.side, u.square):
-        return S.v("exhausted/advance", S.EXHAUSTION,
-                   f"{state.armies[u.side].name} is exhausted: {u.id} may not move towards the enemy ({u.square} -> {final}, R5)")
+    if exhausted(s, u.side):
+        foes = enemies(s, where(s), u.side)
+        if nearest_enemy(final, foes) < nearest_enemy(u.square, foes):
+            return violation("exhausted/advance", C.EXHAUSTION,
+                             f"{s.armies[u.side].name} is exhausted: {u.id} may not move towards the enemy ({u.square} -> {final}, R5)")
     return []
 
 
-def move_violations(state: PortableState, u: Unit, path: tuple[str, ...], tow: Unit | None) -> list[Violation]:
-    allowance, found = base_allowance(state, u, tow)
+def move_violations(s: PortableState, u: Unit, path: tuple[str, ...], tow: Unit | None) -> list[Violation]:
+    allowance, found = base_allowance(s, u, tow)
     if found:
         return found
     if allowance <= 0:
-        return S.v("move/cannot-move", S.UNITS, f"{u.id} cannot move")
-    occ = occupancy(state)
-    if tow is not None:
-        occ = {k: x for k, x in occ.items() if x.id != tow.id}
-    return path_violations(state, u, path, allowance, occ) or exhausted_violations(state, u, path[-1])
+        return violation("move/cannot-move", C.UNITS, f"{u.id} cannot move")
+    return path_violations(s, u, path, allowance, tow) or exhausted_violations(s, u, path[-1])
 
 
-def destinations(state: PortableState, u: Unit, tow: Unit | None = None) -> list[tuple[str, ...]]:
+def destinations(s: PortableState, u: Unit, tow: Unit | None = None) -> list[tuple[str, ...]]:
     """One legal path to every square the unit can reach now, shortest first.
 
     The same rules as path_violations, walked square by square (the test suite checks that every
     path listed here validates)."""
-    allowance, found = base_allowance(state, u, tow)
+    allowance, found = base_allowance(s, u, tow)
     if found or allowance <= 0:
         return []
-    occ = {k: x for k, x in occupancy(state).items() if tow is None or x.id != tow.id}
-    foes = [x for x in occ.values() if x.side != u.side]
-    w, h = state.width, state.height
+    ix = where(s)
+    towing = tow.id if tow else ""
+    w, h = s.width, s.height
+    foes = enemies(s, ix, u.side)
     contact = {n for f in foes for n in neighbours(f.square, w, h)}
-    enemy_commanders = {c.square for c in state.units.values() if c.arm == "commander" and c.side != u.side}
-    roads = set(state.roads)
-    bonus = int(state.tables["terrain"]["road_bonus"])
-    start_ford = terrain(state, u.square) == "ford"
-    tired = exhausted(state, u.side)
-    start_gap = nearest_enemy(state, u.side, u.square, foes) if tired else 0
+    roads = set(s.roads)
+    bonus = int(s.tables["terrain"]["road_bonus"])
+    start_ford = terrain(s, u.square) == "ford"
+    tired = exhausted(s, u.side)
+    start_gap = nearest_enemy(u.square, foes) if tired else 0
     best: dict[str, tuple[str, ...]] = {}
-    frontier = [((), u.square in roads, False)]
+    frontier: list[tuple[tuple[str, ...], bool, bool]] = [((), u.square in roads, False)]
     for _ in range(allowance + bonus):
         grown = []
         for path, on_road, w2w in frontier:
             here = path[-1] if path else u.square
-            here_kind = terrain(state, here)
+            here_kind = terrain(s, here)
             for n in neighbours(here, w, h):
-                kind = terrain(state, n)
+                kind = terrain(s, n)
                 if n == u.square or n in path or kind == "river":
                     continue
-                o = occ.get(n)
-                if (o is not None and o.side != u.side) or (u.arm != "commander" and n in enemy_commanders):
+                o = occupant(s, ix, n, towing)
+                if (o is not None and o.side != u.side) or (u.arm != "commander" and enemy_commander_at(s, ix, n, u.side)):
                     continue
                 road = on_road and n in roads
                 woods = w2w or (kind == "woods" and here_kind == "woods")
                 limit = allowance + (bonus if road else 0)
-                if start_ford:
-                    limit = min(limit, 1)
-                if woods:
+                if start_ford or woods:
                     limit = min(limit, 1)
                 cand = path + (n,)
                 if len(cand) > limit:
                     continue
                 if n not in best and (o is None or u.arm == "commander") \
-                        and not (tired and nearest_enemy(state, u.side, n, foes) < start_gap):
+                        and not (tired and nearest_enemy(n, foes) < start_gap):
                     best[n] = cand
                 stops = kind in ("ford", "trench") or (kind == "woods" and here_kind != "woods") or n in contact
                 if not stops:

@@ -49,9 +49,19 @@ def _at(args: str, usage: str) -> tuple[str, str]:
     return _unit(words[0]), _target(words[2])
 
 
-def _none(args: str, usage: str) -> None:
+def _nothing_after(args: str, usage: str) -> None:
     if args.strip():
         raise ValueError(f"`{usage}` takes nothing after it")
+
+
+def _end_artillery(args: str, actor: str, body: tuple[str, ...]) -> EndArtillery:
+    _nothing_after(args, "end artillery")
+    return EndArtillery()
+
+
+def _end_activation(args: str, actor: str, body: tuple[str, ...]) -> EndActivation:
+    _nothing_after(args, "end activation")
+    return EndActivation()
 
 
 def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
@@ -119,7 +129,7 @@ _FULL = {"n": "north", "e": "east", "s": "south", "w": "west"}
 VERBS = (
     Verb("bombard", Bombard, lambda a, actor, b: Bombard(**dict(zip(("gun", "target"), _at(a, "bombard GUN at UNIT|SQUARE")))),
          lambda x: f"bombard {x.gun} at {x.target}", "bombard GUN at UNIT|SQUARE: artillery phase fire"),
-    Verb("end artillery", EndArtillery, lambda a, actor, b: (_none(a, "end artillery"), EndArtillery())[1],
+    Verb("end artillery", EndArtillery, _end_artillery,
          lambda x: "end artillery", "end artillery: your artillery phase is over (initiative follows)"),
     Verb("move", Move, _move, _fmt_move, "move UNIT SQUARE [SQUARE ...] [with TRANSPORT]: orthogonal steps"),
     Verb("fire", Fire, lambda a, actor, b: Fire(**dict(zip(("unit", "target"), _at(a, "fire UNIT at UNIT|SQUARE")))),
@@ -135,6 +145,6 @@ VERBS = (
     Verb("standing order", StandingOrder, _standing,
          lambda x: "standing order " + (f"{x.unit} " if x.unit else "") + x.choice,
          "standing order [UNIT] retreat|lose|ask: choose after hits without being asked"),
-    Verb("end activation", EndActivation, lambda a, actor, b: (_none(a, "end activation"), EndActivation())[1],
+    Verb("end activation", EndActivation, _end_activation,
          lambda x: "end activation", "end activation: your units have activated this turn"),
 )

@@ -3,11 +3,9 @@ side B activates, then the exhaustion check before the next turn; the end of the
 
 from __future__ import annotations
 
-import msgspec
+from adjudicator.draft import Draft, memo
 
-from adjudicator.dice import Dice
-
-from .board import combat_units, enemies, terrain
+from .board import combat_units, enemies, terrain, where
 from .combat import bombard_violations
 from .hits import resolve_hit
 from .state import PortableState, other
@@ -15,108 +13,136 @@ from .state import PortableState, other
 MAX_INITIATIVE_ROLLS = 50
 
 
-def can_bombard(state: PortableState, side: str) -> bool:
+def can_bombard(s: PortableState, side: str) -> bool:
     """Has the side a gun that could still fire at something this artillery phase?"""
-    foes = enemies(state, side)
-    return any(not bombard_violations(state, g, t) for g in state.units.values()
-               if g.side == side and g.arm == "artillery" and g.id not in state.bombarded for t in foes)
+    def compute() -> bool:
+        ix = where(s)
+        foes = enemies(s, ix, side)
+        return any(not bombard_violations(s, g, t) for g in combat_units(s, ix, side)
+                   if g.arm == "artillery" and g.id not in s.bombarded for t in foes)
+    return memo(s, ("can-bombard", side), compute)
 
 
-def artillery_complete(state: PortableState) -> bool:
+def artillery_complete(s: PortableState, art_done: tuple[str, ...]) -> bool:
     """Every side that can still fire has said so, and someone has ended the phase (R20)."""
-    return bool(state.art_done) and all(s in state.art_done or not can_bombard(state, s) for s in state.sides)
+    return bool(art_done) and all(x in art_done or not can_bombard(s, x) for x in s.sides)
 
 
-def finish_artillery(state: PortableState, dice: Dice, said: list[str]) -> PortableState:
+def finish_artillery(d: Draft[PortableState]) -> None:
     """Apply every artillery hit, all guns having fired (PW19C-Squared rule b), then roll for initiative."""
-    for hit in state.queued:
-        state = resolve_hit(state, hit.target, hit.origin, hit.by, dice, said)
-    state = msgspec.structs.replace(state, queued=())
+    for hit in d.s.queued:
+        resolve_hit(d, hit.target, hit.origin, hit.by)
+    s = d.s
+    s.queued = ()
     rolls: dict[str, int] = {}
     for _ in range(MAX_INITIATIVE_ROLLS):  # a tie is rolled again (R7)
-        rolls = {s: dice.roll(f"initiative {s}", state.tables["initiative"]["dice"], side=s)[0] for s in state.sides}
+        rolls = {x: d.dice.roll(f"initiative {x}", s.tables["initiative"]["dice"], side=x)[0] for x in s.sides}
         if len(set(rolls.values())) == len(rolls):
             break
-        said.append("initiative tie " + ", ".join(f"{s} {r}" for s, r in rolls.items()) + ": rolled again")
+        d.say("initiative tie {}: rolled again", _each(rolls))
     else:
-        rolls = {s: i for i, s in enumerate(reversed(state.sides))}
-    first = max(state.sides, key=lambda s: rolls[s])
-    said.append("initiative " + ", ".join(f"{s} {r}" for s, r in rolls.items()) + f": {first} activates first")
-    return msgspec.structs.replace(state, phase="activation", initiative=rolls, first=first, active=first,
-                                   current="", moved=-1, attacked=False, vacated="")
+        rolls = {x: i for i, x in enumerate(reversed(s.sides))}
+    first = max(s.sides, key=lambda x: rolls[x])
+    d.say("initiative {}: {} activates first", _each(rolls), first)
+    s.phase, s.initiative, s.first, s.active = "activation", rolls, first, first
+    _next_side(s)
 
 
-def end_activation(state: PortableState, said: list[str]) -> PortableState:
-    if state.active == state.first:
-        nxt = other(state, state.active)
-        said.append(f"{state.active} has activated; now {nxt} activates")
-        return msgspec.structs.replace(state, active=nxt, current="", moved=-1, attacked=False, vacated="")
-    return end_turn(state, said)
+def _each(rolls: dict[str, int]) -> str:
+    return ", ".join(f"{x} {r}" for x, r in rolls.items())
 
 
-def _villages(state: PortableState, said: list[str]) -> PortableState:
+def _next_side(s: PortableState) -> None:
+    """No unit of the side that activates now has begun its activation."""
+    s.current, s.moved, s.attacked, s.vacated = "", -1, False, ""
+
+
+def end_activation(d: Draft[PortableState]) -> None:
+    s = d.s
+    if s.active == s.first:
+        nxt = other(s, s.active)
+        d.say("{} has activated; now {} activates", s.active, nxt)
+        s.active = nxt
+        _next_side(s)
+        return
+    end_turn(d)
+
+
+def _villages(d: Draft[PortableState]) -> None:
     """Two full turns in a village without firing or melee fortify it (seed 002, village; R23)."""
-    need = int(state.tables["terrain"]["village_fortify_turns"])
-    units = dict(state.units)
-    fortified = list(state.fortified)
-    for u in state.units.values():
+    s = d.s
+    need = int(s.tables["terrain"]["village_fortify_turns"])
+    fortified = list(s.fortified)
+    for u in list(s.units.values()):
         if u.arm == "commander":
             continue
-        if terrain(state, u.square) != "village":
+        if terrain(s, u.square) != "village":
             if u.village_turns:
-                units[u.id] = msgspec.structs.replace(u, village_turns=0)
+                d.update(s.units, u.id, village_turns=0)
             continue
-        turns = 0 if u.id in state.engaged else u.village_turns + 1
-        units[u.id] = msgspec.structs.replace(u, village_turns=turns)
+        turns = 0 if u.id in s.engaged else u.village_turns + 1
+        if turns != u.village_turns:
+            d.update(s.units, u.id, village_turns=turns)
         if turns >= need and u.square not in fortified:
             fortified.append(u.square)
-            said.append(f"{u.id} has held the village {u.square} for {turns} full turns without firing: it is fortified")
-    return msgspec.structs.replace(state, units=units, fortified=tuple(fortified))
+            d.say("{} has held the village {} for {} full turns without firing: it is fortified", u.id, u.square, turns)
+    s.fortified = tuple(fortified)
 
 
-def _standing(state: PortableState) -> str:
+def _losses(s: PortableState) -> str:
     parts = []
-    for s in state.sides:
-        a = state.armies[s]
+    for x in s.sides:
+        a = s.armies[x]
         parts.append(f"{a.name} lost {a.lost} SP (EP {a.ep}{', exhausted' if a.exhausted else ''})")
     return "; ".join(parts)
 
 
-def outcome(state: PortableState) -> str:
+def outcome(s: PortableState) -> str:
     """The battle ends without a victory rule; the army further from its EP holds the field (R9)."""
-    share = {s: state.armies[s].lost / state.armies[s].ep for s in state.sides}
-    a, b = state.sides
+    share = {x: s.armies[x].lost / s.armies[x].ep for x in s.sides}
+    a, b = s.sides
     if share[a] == share[b]:
-        verdict = "drawn"
-    else:
-        w = a if share[a] < share[b] else b
-        verdict = f"{state.armies[w].name} ({w}) holds the field"
-    return verdict
+        return "drawn"
+    w = a if share[a] < share[b] else b
+    return f"{s.armies[w].name} ({w}) holds the field"
 
 
-def end_turn(state: PortableState, said: list[str]) -> PortableState:
-    """The exhaustion check before the next turn; the battle ends when both armies are exhausted."""
-    state = _villages(state, said)
-    armies = dict(state.armies)
-    for s in state.sides:
-        a = armies[s]
+def _exhaustion(d: Draft[PortableState]) -> None:
+    """The exhaustion check before the next turn (seed 002, Exhaustion Point)."""
+    s = d.s
+    for x in s.sides:
+        a = s.armies[x]
         if not a.exhausted and a.lost >= a.ep:
-            armies[s] = msgspec.structs.replace(a, exhausted=True)
-            said.append(f"{a.name} ({s}) has lost {a.lost} SP, at or past its Exhaustion Point {a.ep}: "
-                        "it is exhausted and may take no aggressive action")
-    state = msgspec.structs.replace(state, armies=armies)
-    result = ""
-    if all(armies[s].exhausted for s in state.sides):
-        result = f"both armies exhausted after turn {state.turn}"
-    elif (gone := [s for s in state.sides if not combat_units(state, s)]):
-        result = f"{armies[gone[0]].name} ({gone[0]}) has no units left after turn {state.turn}"
-    elif state.turn >= state.max_turns:
-        result = f"the scenario's {state.max_turns} turns are played (R9)"
-    reset = dict(art_done=(), queued=(), bombarded=(), targets={}, last_targets=state.targets, initiative={},
-                 first="", active="", activated=(), current="", moved=-1, attacked=False, vacated="", engaged=())
+            d.update(s.armies, x, exhausted=True)
+            d.say("{} ({}) has lost {} SP, at or past its Exhaustion Point {}: "
+                  "it is exhausted and may take no aggressive action", a.name, x, a.lost, a.ep)
+
+
+def _ended(d: Draft[PortableState]) -> str:
+    """Why the battle ends after this turn (R9), or "" if it goes on."""
+    s = d.s
+    if all(s.armies[x].exhausted for x in s.sides):
+        return f"both armies exhausted after turn {s.turn}"
+    gone = [x for x in s.sides if not combat_units(s, d.index(), x)]
+    if gone:
+        return f"{s.armies[gone[0]].name} ({gone[0]}) has no units left after turn {s.turn}"
+    if s.turn >= s.max_turns:
+        return f"the scenario's {s.max_turns} turns are played (R9)"
+    return ""
+
+
+def end_turn(d: Draft[PortableState]) -> None:
+    """The exhaustion check before the next turn; the battle ends when both armies are exhausted."""
+    _villages(d)
+    _exhaustion(d)
+    result = _ended(d)
+    s = d.s
+    s.art_done, s.queued, s.bombarded, s.targets, s.last_targets = (), (), (), {}, s.targets
+    s.initiative, s.first, s.active, s.activated, s.engaged = {}, "", "", (), ()
+    _next_side(s)
     if result:
-        result = f"{result}: {outcome(state)}; {_standing(state)}"
-        said.append(f"the battle is over: {result}")
-        return msgspec.structs.replace(state, phase="over", result=result, **reset)
-    said.append(f"turn {state.turn} ends; {_standing(state)}; turn {state.turn + 1}: artillery phase")
-    return msgspec.structs.replace(state, turn=state.turn + 1, phase="artillery", **reset)
+        s.phase, s.result = "over", f"{result}: {outcome(s)}; {_losses(s)}"
+        d.say("the battle is over: {}", s.result)
+        return
+    d.say("turn {} ends; {}; turn {}: artillery phase", s.turn, _losses(s), s.turn + 1)
+    s.turn, s.phase = s.turn + 1, "artillery"

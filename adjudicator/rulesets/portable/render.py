@@ -1,8 +1,12 @@
-"""The battlefield as SVG for `adjudicator map`: grid, terrain, roads, and every unit with its SP and class."""
+"""The battlefield as SVG for `adjudicator map`: grid, terrain, roads, and every unit with its SP and class.
+
+The map shows the state; it draws nothing of what the last event did (its outcome)."""
 
 from __future__ import annotations
 
 from html import escape
+
+from adjudicator.draft import Outcome
 
 from .grid import coords, name
 from .state import PortableState, Unit
@@ -23,7 +27,7 @@ def _xy(square: str) -> tuple[int, int]:
     return LEFT + c * CELL, TOP + r * CELL
 
 
-def _unit(state: PortableState, u: Unit, colour: str) -> list[str]:
+def _unit(u: Unit, colour: str) -> list[str]:
     x, y = _xy(u.square)
     out = []
     border = 'stroke="#000" stroke-width="4"' if u.formation == "square" else 'stroke="#222" stroke-width="1"'
@@ -39,7 +43,7 @@ def _unit(state: PortableState, u: Unit, colour: str) -> list[str]:
     return out
 
 
-def render_svg(state: PortableState) -> str:
+def render(state: PortableState, outcome: Outcome) -> str:
     w, h = LEFT + state.width * CELL + 8, TOP + state.height * CELL + 74
     colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(state.sides)}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">',
@@ -76,7 +80,7 @@ def render_svg(state: PortableState) -> str:
         out.append(f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="3" fill="#8a6d3b"/>')
     for u in sorted(state.units.values(), key=lambda u: u.id):
         if u.arm != "commander":
-            out += _unit(state, u, colour[u.side])
+            out += _unit(u, colour[u.side])
     for u in sorted(state.units.values(), key=lambda u: u.id):
         if u.arm == "commander":
             x, y = _xy(u.square)
