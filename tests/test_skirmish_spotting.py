@@ -176,3 +176,30 @@ def test_a_marker_moves_as_a_rank_and_file_fighter():
     from adjudicator.rulesets.skirmish import movement
     assert codes(movement.check_move(s, "red", "m1", [path("m1", (40, 32.5))], None)) == ["move/too-far"]
     assert movement.check_move(s, "red", "m1", [path("m1", (40, 32))], None) == []
+
+
+def test_what_a_marker_may_hide_is_checked_before_it_is_sealed_and_opened_only_once_it_is_set_up():
+    """«Каждый маркер может обозначать от 0 до 10 бойцов» (ruling S47): `adjudicator seal` asks
+    check_orders first; the orders are opened once their marker is set up."""
+    s = deployment()
+    assert ambush.check_orders(s, "red", ("z2", "z3")) == [] and ambush.check_orders(s, "red", ("decoy",)) == []
+    assert codes(ambush.check_orders(s, "red", ("z2", "z2"))) == ["ambush/size"]
+    assert codes(ambush.check_orders(s, "red", ("z1",))) == ["ambush/figure"]  # on the table already
+    assert codes(ambush.check_orders(s, "red", ("p",))) == ["ambush/figure"]  # the enemy's
+    s = sealed(s, "red", "m1")
+    opened = OrdersUnsealed(label="m1", salt="00" * 32, orders=("z2",))
+    assert codes(ambush.validate_orders_unsealed(s, "red", opened)) == ["ambush/unplaced"]
+    s = ambush.place(s, "red", "m1", (30, 20)).state
+    assert ambush.validate_orders_unsealed(s, "red", opened) == []
+
+
+def test_the_figures_of_a_marker_stand_clear_of_every_base_and_may_stand_outside_the_zone():
+    s = sealed(deployment(), "red", "m1")
+    s = ambush.place(s, "red", "m1", (30, 28)).state  # the zone is 30 cm deep: the marker at its edge
+    s = ambush.resolve_orders_unsealed(s, "red", OrdersUnsealed(label="m1", salt="00" * 32, orders=("z2", "z3")), Dice()).state
+    crowded = [Placement(figure="z2", at=(30, 30)), Placement(figure="z3", at=(31, 31))]
+    assert codes(ambush.check_reveal(s, "red", "m1", crowded)) == ["ambush/place"]
+    apart = [Placement(figure="z2", at=(30, 31)), Placement(figure="z3", at=(33, 28))]
+    s = ambush.reveal(s, "m1", apart).state
+    from adjudicator.rulesets.skirmish import forces
+    assert forces.validate_deployment(s, "red") == []  # z2 stands 31 cm from the edge, round its marker

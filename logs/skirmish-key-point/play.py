@@ -395,8 +395,8 @@ def start(g: Game) -> None:
         for marker, (at, figures) in MARKERS.items():
             src = g.out / f"{marker}.tmp"
             src.write_text("\n".join(figures) + "\n")
-            said = [x for x in cli("seal", str(src), "--game", f"skirmish-{g.scenario}", "--as", "zulus",
-                                   "--label", marker).splitlines() if x and not x.startswith("#")]
+            said = [x for x in cli("seal", str(g.db), str(src), "--as", "zulus", "--label", marker).splitlines()
+                    if x and not x.startswith("#")]
             src.unlink()
             g.unseal[marker] = said[1:]
             lines += [said[0], f"ambush {marker} at {at[0]:g},{at[1]:g}"]

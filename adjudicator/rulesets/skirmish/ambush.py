@@ -6,10 +6,11 @@ down in secret; it moves as a rank-and-file fighter; revealed by a Spot action f
 with an enemy within 15 cm; its owner may reveal it at any time.
 
 What a marker hides is the engine's sealed orders (adjudicator/sealed.py): the owner posts
-`seal MARKER COMMITMENT` (made with `adjudicator seal`, one figure id a line, `decoy` for none)
-and then `ambush MARKER at X,Y`; the log shows nobody which figures a marker hides. To reveal it
-the owner posts `unseal MARKER SALT` with those lines, which the engine checks against the
-commitment, and then `place MARKER ...` where its figures stand (ruling S17).
+`seal MARKER COMMITMENT` (made with `adjudicator seal`, one figure id a line, `decoy` for none,
+which check_orders checks first) and then `ambush MARKER at X,Y`; the log shows nobody which
+figures a marker hides. To reveal it the owner posts `unseal MARKER SALT` with those lines, which
+the engine checks against the commitment, and then `place MARKER ...` where its figures stand
+(rulings S17, S47).
 """
 
 from __future__ import annotations
@@ -45,11 +46,28 @@ def resolve_orders_sealed(state: SkirmishState, side: str, action: OrdersSealed,
     return Outcome(state=msgspec.structs.replace(state, sealed={**state.sealed, action.label: side}))
 
 
+def check_orders(state: SkirmishState, side: str, lines: Sequence[str]) -> list[Violation]:
+    """What a marker may hide (ruling S47): figures of the side still off the table, each once, ten
+    at most, or `decoy` for none. `adjudicator seal` asks it before anything is sealed; opening the
+    orders later is not refused for a figure set up since (it is left out: open_marker)."""
+    figures = [line for line in lines if line != "decoy"]
+    if len(set(figures)) != len(figures) or len(figures) > state.tables.ambush.most:
+        return [violation("ambush/size", f"a marker stands for 0 to {state.tables.ambush.most} different figures, "
+                                         "one id a line (`decoy` for none)")]
+    for fid in figures:
+        f = state.figures.get(fid)
+        if f is None or f.side != side or f.status != RESERVE:
+            return [violation("ambush/figure", f"{fid!r} is no figure of {side} waiting off the table")]
+    return []
+
+
 def validate_orders_unsealed(state: SkirmishState, side: str, action: OrdersUnsealed) -> list[Violation]:
-    """A marker is opened by its owner, once; the engine has checked the commitment already."""
+    """A side's sealed orders are what an ambush marker of the same label hides (ruling S47): they
+    are opened once the marker is set up, by its owner, once; the engine checks the commitment."""
     m = state.markers.get(action.label)
     if m is None:
-        return []
+        return [violation("ambush/unplaced", f"no ambush marker {action.label!r} is set up: the orders it hides "
+                                             f"are opened once it is (ambush {action.label} at X,Y)")]
     if m.status not in (HIDDEN, SPOTTED):
         return [violation("ambush/open", f"marker {m.id} is opened already")]
     return []
@@ -156,6 +174,11 @@ def check_reveal(state: SkirmishState, side: str, marker: str, placements: Seque
         if geo.centre_distance(p.at, m.pos) > t.ambush_reveal.radius + 1e-6 or not geo.on_table(state.terrain, p.at):
             return [violation("ambush/place", f"{p.figure} stands within {t.ambush_reveal.radius:g} cm of the "
                                               "marker, on the table (ruling S17)")]
+    placed = [msgspec.structs.replace(state.figures[p.figure], x=p.at[0], y=p.at[1]) for p in placements]
+    standing = [f for f in state.figures.values() if f.on_table]
+    for i, f in enumerate(placed):
+        if any(g < -1e-6 for g in geo.gaps(t, f, [*standing, *placed[i + 1:]])):
+            return [violation("ambush/place", f"{f.id} would stand on another figure's base")]
     return []
 
 

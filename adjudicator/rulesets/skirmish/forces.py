@@ -241,10 +241,12 @@ def check_deploy(state: SkirmishState, side: str, placements: Sequence[Any], who
 
 def validate_deployment(state: SkirmishState, side: str = "") -> list[Violation]:
     """Every figure on the table stands in its side's zone (a whole set-up, as a scenario gives it),
-    and in Scenario 4 the attacker comes from two directions at least; of one side, if named."""
+    and in Scenario 4 the attacker comes from two directions at least; of one side, if named. The
+    figures an opened ambush marker hid stand round it instead (ruling S17)."""
     out = []
+    hidden = {fid for m in state.markers.values() for fid in m.figures}
     for f in state.figures.values():
-        if f.on_table and side in ("", f.side):
+        if f.on_table and side in ("", f.side) and f.id not in hidden:
             why = outside_zone(state, f.side, f.pos, scouts=f.has("scouts"))
             if why:
                 out.append(violation("deploy/perimeter" if state.scenario.perimeter else "deploy/zone", f"{f.id}: {why}"))

@@ -2,9 +2,11 @@
 
 Every action listed has passed the phase's gate and its check. Moves are short, straight paths (a
 group keeps its shape: every figure goes by the same step) toward the nearest enemy, ahead, aside
-or half as far; shots are at the nearest enemies; charges go straight at the nearest ones. Random
-play never sets ambush markers (it would have to keep their salts), works no guns, and never
-enters buildings: enough for whole games, not a player.
+or half as far; shots are at the nearest enemies; charges go straight at the nearest ones. At set-up
+a side may seal the figures of one ambush marker (sealable_orders: simulate seals them with a salt of
+its own and opens them when the rules let it), then set the marker up; its figures are placed round
+it when it is opened. Random play works no guns and never enters buildings: enough for whole games,
+not a player.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from events.core import Action
 from events import skirmish as ev
 from events.skirmish import Fight, FigurePath, Placement
 
-from . import actions, decide, forces, geometry as geo, groups, movement, shooting, suppression
+from . import actions, ambush, decide, forces, geometry as geo, groups, movement, shooting, suppression
 from .phases import PHASES, current
 from .state import OK, RESERVE, SUPPRESSED, Figure, Point, SkirmishState
 from .units import enemies, figures_of
@@ -39,21 +41,57 @@ def legal_actions(s: SkirmishState, side: str) -> list[Action]:
     if side not in row.deciders(s):
         return [a for a in _reactions(s, side) if legal(s, side, a)]
     make = {"deployment": _deployment, "initiative": _initiative, "reroll": _reroll, "activation": _activation,
-            "melee": _melee, "hits": _hits, "charge": _charged}.get(current(s))
+            "melee": _melee, "hits": _hits, "charge": _charged, "ambush": _ambush}.get(current(s))
     found = make(s, side) if make is not None else []
     return [a for a in found if legal(s, side, a)]
 
 
 # -- set-up and initiative -----------------------------------------------------------------------
 
+def sealable_orders(s: SkirmishState, side: str) -> list[tuple[str, ...]]:
+    """At set-up, before a side has sealed anything or set up a marker: the figures one ambush marker
+    may hide, in the sealed orders' notation (one figure id a line): up to three of its figures
+    waiting off the table, or a decoy."""
+    if s.phase != "deployment" or side in s.deployed or side in s.sealed.values() or \
+            any(m.side == side for m in s.markers.values()):
+        return []
+    waiting = [f.id for f in s.figures.values() if f.side == side and f.status == RESERVE]
+    sets = [tuple(waiting[:3])] if waiting else []
+    return [o for o in [*sets, ("decoy",)] if not ambush.check_orders(s, side, o)]
+
+
 def _deployment(s: SkirmishState, side: str) -> list[Action]:
+    markers = [ev.PlaceAmbush(marker=label, at=p) for label, owner in s.sealed.items() if owner == side
+               for p in _marker_spot(s, side)]
     waiting = [f for f in s.figures.values() if f.side == side and f.status == RESERVE]
-    if not waiting:
-        return [ev.EndDeployment()]
-    spots = _free_spots(s, side, waiting[:s.tables.deployment.per_step])
-    if not spots:
-        return [ev.EndDeployment()]
-    return [ev.Deploy(placements=tuple(Placement(figure=f.id, at=at, facing=face) for f, (at, face) in spots))]
+    spots = _free_spots(s, side, waiting[:s.tables.deployment.per_step]) if waiting else []
+    deploy = [ev.Deploy(placements=tuple(Placement(figure=f.id, at=at, facing=face) for f, (at, face) in spots))] if spots else []
+    return [*markers, *deploy] if markers or deploy else [ev.EndDeployment()]
+
+
+def _marker_spot(s: SkirmishState, side: str) -> list[Point]:
+    """Where a marker may stand: the first place of the side's zone clear of every base, in cover if any."""
+    stand_in = next(f for f in s.figures.values() if f.side == side)
+    spots = [at for _, (at, _) in _free_spots(s, side, [stand_in])]
+    return spots[:1]
+
+
+def _ambush(s: SkirmishState, side: str) -> list[Action]:
+    """The figures of the side's opened marker, round it on a ring, each clear of every base."""
+    m = next((m for m in s.markers.values() if m.side == side and m.status == "opened"), None)
+    if m is None:
+        return []
+    taken = [f.pos for f in s.figures.values() if f.on_table]
+    placements = []
+    for fid in m.figures:
+        ring = [(round(m.x + r * math.cos(math.radians(a)), 1), round(m.y + r * math.sin(math.radians(a)), 1))
+                for r in (0.0, 2.6, 4.5) for a in range(0, 360, 30)]
+        at = next((p for p in ring if geo.on_table(s.terrain, p) and all(geo.centre_distance(p, q) >= 2.6 for q in taken)), None)
+        if at is None:
+            return []
+        taken.append(at)
+        placements.append(Placement(figure=fid, at=at))
+    return [ev.RevealAmbush(marker=m.id, placements=tuple(placements))]
 
 
 def _free_spots(s: SkirmishState, side: str, figs: list[Figure]) -> list[tuple[Figure, tuple[Point, float]]]:

@@ -13,6 +13,8 @@ from adjudicator.ruleset import Check
 from . import actions, ambush, artillery, buildings, decide, forces, groups, initiative, melee, movement, reaction, shooting, suppression
 from .state import SkirmishState
 
+check_orders = ambush.check_orders  # what sealed orders may say: an ambush marker's figures
+
 CHECKS: dict[type[Any], Check[SkirmishState]] = {
     ev.Deploy: forces.validate_deploy,
     ev.PlaceAmbush: ambush.validate_place_ambush,
