@@ -1,7 +1,8 @@
 """Every roll of a log with its verdict, and a luck table per player.
 
-Verdicts: verified (recomputed from the revealed secret and matches), mismatched,
-unrevealed (its epoch's secret is not published yet), reported (real dice).
+Verdicts: verified (recomputed from the revealed secret and matches), mismatched, off-chain
+(in an epoch outside the committed chain 1..N), unrevealed (no reveal at or above its epoch yet:
+a reveal of epoch k reveals every epoch below it too), reported (real dice).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ VERDICT_WORDS = {
     "mismatched": "DOES NOT MATCH",
     "unrevealed": "not yet revealed",
     "reported": "reported",
+    "off-chain": "OUTSIDE THE COMMITTED CHAIN",
 }
 
 

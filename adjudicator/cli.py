@@ -265,6 +265,7 @@ def verify(
         _dump({
             "ok": report.ok, "game": report.game, "ruleset": report.ruleset, "events": report.events,
             "head": f"{report.head[0]}:{report.head[1]}", "rolls": dict(report.rolls),
+            "revealed_through": report.revealed_through,
             "heads_checked": [f"{s}:{p}" for s, p in report.heads_checked],
             "rulings": [{"seq": s, "decision": d, "reason": r} for s, d, r in report.rulings],
             "problems": [{"seq": p.seq, "kind": p.kind, "message": p.message} for p in report.problems],
@@ -276,13 +277,20 @@ def verify(
         _out(f"{'OK' if report.ok else 'FAILED'}: {report.events} events of {report.game or '?'} ({report.ruleset or '?'}); "
              f"head #{report.head[0]} {report.head[1][:16]}")
         _out(f"rolls: {r['verified']} verified, {r['unrevealed']} not yet revealed, {r['reported']} reported"
-             + (f", {r['mismatched']} MISMATCHED" if r["mismatched"] else ""))
+             + (f", {r['mismatched']} MISMATCHED" if r["mismatched"] else "")
+             + (f", {r['off-chain']} OUTSIDE THE COMMITTED CHAIN" if r["off-chain"] else "") + _revealed(report))
         for s, p in report.heads_checked:
             _out(f"kept head {s}:{p} {'matches' if not any(x.seq == s and x.kind == 'head' for x in report.problems) else 'DOES NOT MATCH'}")
         for s, d, why in report.rulings:
             _out(f"ruling at #{s}: {d} (reason: {why})")
     if not report.ok:
         raise typer.Exit(2 if report.malformed else 1)
+
+
+def _revealed(report) -> str:
+    """What status says too, once the whole log is read: a reveal of epoch k reveals every epoch below it."""
+    committed = report.ok and report.context is not None and report.context.created.dice.mode == "committed"
+    return f"; dice secrets revealed through epoch {report.revealed_through}" if committed else ""
 
 
 def _fail_if(report) -> None:
@@ -307,6 +315,7 @@ def audit(log: Path, as_json: AsJson = False, lenient: Annotated[bool, typer.Opt
     rows = result.rows()
     if as_json:
         _dump({"ok": result.report.ok, "rolls": lines, "luck": [r.__dict__ for r in rows],
+               "revealed_through": result.report.revealed_through,
                "problems": [p.message for p in result.report.problems]})
     else:
         _out("")
@@ -315,7 +324,8 @@ def audit(log: Path, as_json: AsJson = False, lenient: Annotated[bool, typer.Opt
             _out(f"{r.player:<12} {r.die:<6} {r.dice:>7} {r.mean:>7.3f} {r.expected:>7.3f} {r.z:>6.2f} {r.p:>6.3f}")
         c = result.report.rolls
         _out(f"{c['verified']} verified, {c['mismatched']} mismatched, {c['unrevealed']} not yet revealed, "
-             f"{c['reported']} reported")
+             f"{c['reported']} reported" + (f", {c['off-chain']} outside the committed chain" if c["off-chain"] else "")
+             + _revealed(result.report))
         for p in result.report.problems:
             _out(f"FAIL {p.message}")
     if not result.report.ok:

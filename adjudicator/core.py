@@ -7,6 +7,7 @@ a side, only by conceding for itself, `concede [TEXT]` ("SIDE concedes: TEXT")."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -102,6 +103,8 @@ def _check_seed(core: CoreState, closed: int, actor: str, action: SeedContribute
 def _check_reveal(core: CoreState, closed: int, actor: str, action: SecretRevealed) -> list[Violation]:
     if actor != REFEREE:
         return _v("reveal/not-referee", "only the referee reveals dice secrets")
+    if not 1 <= action.epoch <= core.epochs:
+        return _v("reveal/off-chain", f"epoch {action.epoch} is outside the committed dice chain (1 to {core.epochs})")
     if action.epoch > closed:
         return _v("reveal/open-epoch", f"epoch {action.epoch} is not closed yet (closed: 1 to {closed})")
     if action.epoch <= core.revealed_epoch:
@@ -177,7 +180,7 @@ def concession(side: str, action: GameConceded) -> str:
     return f"{side} concedes" + (f": {action.text}" if action.text else "")
 
 
-_CHECKS = {
+_CHECKS: dict[type[Any], Callable[[CoreState, int, str, Any], list[Violation]]] = {
     GameCreated: _check_created,
     SeedContributed: _check_seed,
     SecretRevealed: _check_reveal,
@@ -223,7 +226,7 @@ def _apply_unseal(core: CoreState, event: Envelope) -> dict[str, Any]:
     return {"sealed": {k: v for k, v in core.sealed.items() if k != event.action.label}}
 
 
-_APPLY = {
+_APPLY: dict[type[Any], Callable[[CoreState, Envelope[Any]], dict[str, Any]]] = {
     SeedContributed: _apply_seed,
     SecretRevealed: _apply_reveal,
     OrdersSealed: _apply_seal,
@@ -258,7 +261,8 @@ def apply(core: CoreState, event: Envelope) -> CoreState:
 def describe(event: Envelope) -> list[str]:
     action = event.action
     if isinstance(action, SecretRevealed):
-        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch can now be audited"]
+        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch and of those before it "
+                "can now be audited"]
     if isinstance(action, OrdersUnsealed):
         return [f"sealed orders {action.label!r} opened and match their commitment:"] + [f"  {o}" for o in action.orders]
     if isinstance(action, OrdersSealed):

@@ -44,19 +44,21 @@ class DiceExpr:
     low: int = field(init=False, compare=False, repr=False)
     high: int = field(init=False, compare=False, repr=False)
     limit: int = field(init=False, compare=False, repr=False)  # words at or above it are rejected
+    text: str = field(init=False, compare=False, repr=False)  # the one form a log holds: 1d6, 1d10z, 2d6+1, 3d6-2
 
     def __post_init__(self) -> None:
         low = 0 if self.zero else 1
         object.__setattr__(self, "low", low)
         object.__setattr__(self, "high", self.faces - 1 + low)
         object.__setattr__(self, "limit", 2**32 - 2**32 % self.faces)
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        object.__setattr__(self, "text", f"{self.count}d{self.faces}{'z' if self.zero else ''}{mod}")
 
     def total(self, dice: tuple[int, ...]) -> int:
         return sum(dice) + self.modifier
 
     def __str__(self) -> str:
-        mod = f"{self.modifier:+d}" if self.modifier else ""
-        return f"{self.count}d{self.faces}{'z' if self.zero else ''}{mod}"
+        return self.text
 
 
 @lru_cache(maxsize=1024)
@@ -214,7 +216,7 @@ class RecordedDice(msgspec.Struct, gc=False):
         r = self.rolls[self.next]
         self.next += 1
         parsed = parse_expr(expr)
-        if r.purpose != purpose or r.side != side or (r.expr != expr and r.expr != str(parsed)):
+        if r.purpose != purpose or r.side != side or r.expr != parsed.text:  # the form the engine writes, no other
             raise Rejected(f"{self._where}: roll {self.next - 1} is {r.purpose} ({r.expr}) but resolution asks for {purpose} ({parsed})")
         dice = r.dice
         if len(dice) == parsed.count:

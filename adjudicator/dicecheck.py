@@ -65,7 +65,7 @@ def check_beside(source: LogSource, created: GameCreated, upto: int | None, leni
         if event.epoch != secret_epoch:  # events come in epoch order: one look-up per epoch
             secret_epoch, secret = event.epoch, reveals.secret(event.epoch)
             rolls_of = RollDeriver(secret, created.game, mix) if secret is not None else None
-        for verdict, wrong in roll_verdicts(rolls_of, event):
+        for verdict, wrong in roll_verdicts(rolls_of, event, created.dice.epochs):
             counts[verdict] += 1
             if wrong:
                 failures.append((event.seq, "dice", wrong))

@@ -129,7 +129,14 @@ def memo(state: Any, key: Any, compute: Callable[[], T]) -> T:
 
 def positional(state: Any, key: Any, compute: Callable[[], T]) -> T:
     """memo() for what depends only on where the pieces stand (and on what never changes, such as
-    the map): handed on to the next state by every event that moves, adds and removes no piece."""
+    the map): handed on to the next state by every event that moves, adds and removes no piece.
+    Asked of a draft, it is its base's while no piece has moved in it, and worked out afresh (and
+    not kept) once one has: what a step asks before it moves anything, the check of the same event
+    asked of the state just before."""
+    if isinstance(state, Draft):
+        if state.moved:
+            return compute()
+        state = state.base
     kept = state.__dict__.get(_POSITIONAL)
     if kept is None:
         kept = state.__dict__[_POSITIONAL] = {}
@@ -144,13 +151,14 @@ class _Work:
     """What a draft has done, made at its first change or word: most events of a long log do
     neither, and a draft costs them only its five slots."""
 
-    __slots__ = ("own", "index", "index_own", "moved", "lines", "marks", "prov")
+    __slots__ = ("own", "index", "index_own", "moved", "regrouped", "lines", "marks", "prov")
 
     def __init__(self) -> None:
         self.own: list[int] = []  # ids of the dicts the draft has copied (its own)
         self.index: Index | None = None  # the working copy's index, once asked for
         self.index_own = False  # whether `index` is the draft's to change (not the base's)
         self.moved = False  # a piece moved, came or went
+        self.regrouped = False  # a piece of the board came, or changed command or side: its index is made afresh
         self.lines: list[tuple[str, tuple[object, ...]]] = []
         self.marks: list[Mark] = []
         self.prov: list[str] = []
@@ -159,8 +167,8 @@ class _Work:
 class Draft(Generic[S]):
     """One event's working copy of a state. Read `d.base` (the state before the event) or `d.s`
     (the working copy, made at the first use); assign `d.s`'s fields; change pieces only through
-    update, put and remove, never in the dicts themselves. memo() and positional() are for frozen
-    states: in a draft, ask them of `d.base`."""
+    update, put and remove, never in the dicts themselves. memo() is for frozen states: in a draft,
+    ask it of `d.base`; positional() answers a draft too (the base's memo until a piece moves)."""
 
     __slots__ = ("base", "dice", "board", "_s", "_w")
 
@@ -177,6 +185,12 @@ class Draft(Generic[S]):
         if s is None:
             s = self._s = msgspec.structs.replace(self.base)
         return s
+
+    @property
+    def moved(self) -> bool:
+        """Whether a piece has moved, come or gone in this draft."""
+        w = self._w
+        return w is not None and w.moved
 
     @property
     def _work(self) -> _Work:
@@ -256,7 +270,7 @@ class Draft(Generic[S]):
     def _regroup(self) -> None:
         """A piece came, or changed command or side: the index is made afresh at the next look."""
         w = self._work
-        w.moved, w.index, w.index_own = True, None, False
+        w.moved, w.regrouped, w.index, w.index_own = True, True, None, False
 
     def _reposition(self, at: dict[Any, tuple[str, ...]], pid: str, was: Any, now: Any, board: Board) -> None:
         _drop(at, was, pid)
@@ -274,14 +288,15 @@ class Draft(Generic[S]):
         return ix
 
     def index(self) -> Index:
-        """Where the pieces of the working copy stand (the base's index until one moves)."""
+        """Where the pieces of the working copy stand: the base's index until a piece of the board moves
+        (a move of another collection's piece, a leader's, leaves it as it is)."""
         w = self._work
         ix = w.index
         if ix is None:
             board = self.board
             if board is None:
                 raise ValueError("Draft.index: the ruleset declares no Board")
-            if w.moved:
+            if w.regrouped:
                 ix, w.index_own = Index.build(board, getattr(self.s, board.pieces)), True
             else:
                 ix = index(self.base, board)
@@ -324,7 +339,7 @@ class Draft(Generic[S]):
         w = self._w
         moved = w is not None and w.moved
         ix = w.index if w is not None else None
-        if ix is None and not moved:
+        if ix is None and not (w is not None and w.regrouped):  # no piece of the board moved: the base's
             ix = self.base.__dict__.get(_INDEX)
         if ix is not None:
             kept[_INDEX] = ix

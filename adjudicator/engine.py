@@ -16,7 +16,7 @@ import msgspec
 
 from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated, SecretRevealed
 from adjudicator import core, rulesets
-from adjudicator.chain import canonical, event_hash
+from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, not_canonical, unwritable_float
 from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected
@@ -80,17 +80,19 @@ def load_game(first_body: bytes, where: str = "seq 1") -> Game:
         first = _first_decoder.decode(first_body)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
         raise BadInput(f"{where}: the first event must create the game ({e})") from None
+    wrong = not_canonical(first_body, canonical(first), True)
+    if wrong:
+        raise BadInput(f"{where}: {wrong}")
     created = first.action
     if first.seq != 1:
         raise BadInput(f"{where}: the game's first event has seq {first.seq}, not 1")
     if data_digest(created.data) != created.data_digest:
         raise Rejected(f"{where}: the scenario and tables in the game differ from the digest it pinned")
     dice = created.dice
-    if dice.mode not in ("committed", "reported") or dice.epochs < 1 or (
-        dice.mode == "committed" and not _HEX64.fullmatch(dice.anchor)
-    ):
-        raise Rejected(f"{where}: the dice commitment is not one this tool can check "
-                       "(mode committed or reported, epochs >= 1, a 64-hex-digit anchor)")
+    if dice.epochs < 1 or not (_HEX64.fullmatch(dice.anchor) if dice.mode == "committed" else
+                               dice.mode == "reported" and dice.anchor == ""):
+        raise Rejected(f"{where}: the dice commitment is not one this tool can check (epochs >= 1, and mode "
+                       "committed with a 64-hex-digit anchor, or mode reported with an empty one)")
     return Game(created, rulesets.get(created.ruleset))
 
 
@@ -190,6 +192,10 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
         dice.finish()
     if dice.rolls:
         event = msgspec.structs.replace(event, rolls=tuple(dice.rolls))
+    if holds_floats(type(line.action)):
+        bad = unwritable_float(msgspec.to_builtins(line.action))
+        if bad is not None:
+            raise BadInput(f"{where}: {bad[0]} = {bad[1]!r}: {FLOATS}")
     body = canonical(event)
     digest = event_hash(c.head, body)
     after = at_head(GameState(core.apply(c, event), rules), seq, digest)

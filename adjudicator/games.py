@@ -19,7 +19,7 @@ import msgspec
 
 from events.core import REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, SecretRevealed
 from adjudicator import notation, rulesets, sealed, secrets
-from adjudicator.chain import DOMAIN, GENESIS, to_line
+from adjudicator.chain import DOMAIN, FLOATS, GENESIS, to_line, unwritable_float
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
 from adjudicator.draft import NOTHING, Outcome
@@ -87,6 +87,9 @@ def new_game(
     if tables_path is not None:
         tables = merge_tables(tables, read_toml(Path(tables_path)), str(tables_path))
     data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
+    bad = unwritable_float(data)
+    if bad is not None:
+        raise BadInput(f"{bad[0]} = {bad[1]!r}{f' (from {tables_path})' if tables_path else ''}: {FLOATS}")
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
     if db_path.exists():

@@ -102,11 +102,10 @@ class LogSource:
                 if line[-76:-67] == b',"hash":"' and line[-3:] == b'"}\n' and line[:1] == b"{":
                     yield number, line[:-76] + b"}", line[-67:-3].decode("ascii", "replace")
                     continue
-                line = line.rstrip(b"\r\n")
                 try:
-                    body, digest = split_line(line, f"line {number}")
+                    body, digest = split_line(line, f"line {number}")  # which takes off one LF or CRLF, no more
                 except BadInput as e:
-                    yield number, None, str(e) if line.strip() else f"line {number}: an empty line"
+                    yield number, None, str(e) if line not in (b"\n", b"\r\n") else f"line {number}: an empty line"
                     continue
                 yield number, body, digest
 

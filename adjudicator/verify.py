@@ -1,5 +1,6 @@
-"""Verify a whole log: the hash chain, the heads players kept, every event's decoding,
-every rule, the reducer, and every roll whose epoch secret is revealed.
+"""Verify a whole log: the hash chain, the heads players kept, every event's decoding and
+canonical form, every rule, the reducer, and every roll whose epoch secret is revealed (a reveal
+of epoch k reveals every epoch below it) or that lies outside the committed chain.
 
 One streaming fold: memory does not grow with the length of the log.
 """
@@ -14,8 +15,8 @@ import msgspec
 
 from collections.abc import Callable, Iterator
 
-from events.core import Envelope, GameCreated, OrdersVoided, Roll, Ruling
-from adjudicator.chain import DOMAIN, GENESIS, matches_prefix
+from events.core import CORE_ACTIONS, REFEREE, Envelope, GameCreated, OrdersVoided, Roll, Ruling
+from adjudicator.chain import DOMAIN, ENCODER, GENESIS, holds_floats, matches_prefix, not_canonical
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import RollDeriver, chains_to, deriver, hash_down, parse_expr
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
@@ -51,6 +52,11 @@ class Report:
         return not self.problems
 
     @property
+    def revealed_through(self) -> int:
+        """The highest epoch whose dice secret is revealed: every roll at or below it is re-derived."""
+        return self.state.core.revealed_epoch if self.state is not None else 0
+
+    @property
     def malformed(self) -> bool:
         return any(p.kind in ("malformed", "decode") for p in self.problems)
 
@@ -66,36 +72,35 @@ class Reveals:
     """The revealed epoch secrets, read ahead of the main pass only as far as it needs them,
     so memory stays flat however long the log.
 
-    A secret is taken only if it hashes down to the highest one taken so far (the anchor at
-    first), so where it came from does not matter; secrets of lower epochs are that one hashed
-    down. In a log revealed in order, each epoch costs one hash.
+    A reveal of epoch k reveals every epoch below it too: s_{j} = sha256^(k-j)(s_k). A secret is
+    taken only if it is above the highest one taken so far and hashes down to it (the anchor at
+    first), so where it came from does not matter. The secret of an epoch is known once a reveal
+    at or above it is taken: the reveals are read until one is, or the log ends. In a log revealed
+    in order, each epoch costs one hash.
     """
 
     def __init__(self, bodies: Iterator[bytes], anchor: str, epochs: int):
         self._bodies = bodies
         self._epochs = epochs
-        self._known = (0, _raw(anchor))
-        self._ahead: dict[int, bytes] = {}  # read but not yet needed
-        self._read_to = 0  # highest epoch seen among the reveals read
+        self._known = (0, _raw(anchor))  # the highest secret taken: (epoch, s_epoch)
+        self._asked: tuple[int, bytes | None] = (0, None)  # the last epoch asked for and its secret
 
     def secret(self, epoch: int) -> bytes | None:
-        known_epoch, known = self._known
-        if epoch == known_epoch and epoch:
-            return known
-        while self._read_to < epoch and self._read_one():
-            pass
-        for candidate in sorted(e for e in self._ahead if known_epoch < e <= epoch):
-            secret = self._ahead.pop(candidate)
-            if chains_to(secret, candidate, known, known_epoch):
-                known_epoch, known = self._known = (candidate, secret)
-        if epoch > known_epoch or epoch < 1:
+        """s_epoch, or None while no reveal at or above `epoch` is on the committed chain."""
+        if epoch == self._asked[0]:
+            return self._asked[1]
+        if not 1 <= epoch <= self._epochs:
             return None
-        return hash_down(known, known_epoch - epoch)
+        while self._known[0] < epoch and self._read_one():
+            pass
+        known_epoch, known = self._known
+        secret = hash_down(known, known_epoch - epoch) if known_epoch >= epoch else None
+        self._asked = (epoch, secret)
+        return secret
 
     def _read_one(self) -> bool:
         body = next(self._bodies, None)
         if body is None:
-            self._read_to = self._epochs + 1
             return False
         try:
             action = _reveal_decoder.decode(body).get("action", {})
@@ -104,10 +109,10 @@ class Reveals:
             epoch, secret = int(action["epoch"]), bytes.fromhex(action["secret"])
         except (msgspec.DecodeError, KeyError, ValueError, TypeError, AttributeError):
             return True
-        # an epoch off the committed chain would take forever to hash down: ignore it
-        if 1 <= epoch <= self._epochs and len(secret) == 32 and epoch not in self._ahead:
-            self._ahead[epoch] = secret
-            self._read_to = max(self._read_to, epoch)
+        known_epoch, known = self._known
+        # an epoch off the committed chain would take forever to hash down: never tried
+        if known_epoch < epoch <= self._epochs and len(secret) == 32 and chains_to(secret, epoch, known, known_epoch):
+            self._known = (epoch, secret)
         return True
 
 
@@ -161,13 +166,25 @@ def verify(
         chain = ChainCheck(wanted, unit)
         for kind, message in chain.step(1, number, body, digest):
             problem(1, kind, message)
+        try:
+            first_event = game.decode(body, f"seq 1 ({unit} {number})")
+        except BadInput as e:
+            problem(1, "decode", str(e))
+            raise _Stop from None
         if each_event is not None:
-            each_event(game, game.decode(body, "seq 1"), digest)
+            each_event(game, first_event, digest)
         reveals = Reveals(source.reveal_bodies(), created.dice.anchor, created.dice.epochs) if committed else None
         state = start(game)
+        if first_event.rolls and beside is None:  # epoch 0: outside the committed chain
+            _check_rolls(report, state, first_event, reveals, problem, observe)
+        if (first_event.actor, first_event.turn, first_event.phase, first_event.epoch, first_event.rolls) != _CREATED:
+            problem(1, "marks", f"seq 1 ({unit} {number}): the game is created by the referee at turn 0, phase "
+                                "'setup', epoch 0, with no rolls")
         prev = digest
         decode, game_id, rs, sha256 = game.decoder.decode, created.game, game.ruleset, hashlib.sha256
         actors, settled, marks, alone = game.actors, None, None, False
+        floaty = frozenset(t for t in CORE_ACTIONS + rs.actions if holds_floats(t))
+        encode_into, again = ENCODER.encode_into, bytearray()  # the canonical bytes, re-encoded into one buffer
         for number, body, digest in rows:
             seq = report.events + 1
             if upto is not None and seq > upto:
@@ -188,6 +205,13 @@ def verify(
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 problem(seq, "decode", f"seq {seq} ({unit} {number}): cannot read the event ({e})")
                 continue
+            # a line is the canonical encoding of what it decodes to, byte for byte; only some actions can hold floats
+            action, actor = event.action, event.actor
+            encode_into(event, again)
+            if again != body or type(action) in floaty:
+                wrong = not_canonical(body, bytes(again), type(action) in floaty)
+                if wrong:
+                    problem(seq, "malformed", f"seq {seq} ({unit} {number}): {wrong}")
             if each_event is not None:
                 each_event(game, event, digest)
             if event.seq != seq or event.game != game_id:
@@ -202,9 +226,12 @@ def verify(
                 problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
                         f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
             # the common event is the ruleset's business alone: its validate and apply, called directly
-            action, actor = event.action, event.actor
             plain = alone and type(action) not in OWN_ACTIONS and actor in actors
-            for v in rs.check(state.rules, actor, action) if plain else violations(game, state, actor, action):
+            try:
+                judged = rs.check(state.rules, actor, action) if plain else violations(game, state, actor, action)
+            except Exception as e:  # lenient mode goes on past illegal events, into states no game reaches
+                judged = [f"the event cannot be judged in the state the log leads to ({type(e).__name__}: {e})"]
+            for v in judged:
                 problem(seq, "rule", f"seq {seq}: {actor}: {v}")
             if event.rolls and beside is None:
                 _check_rolls(report, state, event, reveals, problem, observe)
@@ -244,6 +271,7 @@ def _raw(digest: str) -> bytes:
 
 
 _NOTHING: list = []
+_CREATED = (REFEREE, 0, "setup", 0, ())  # the marks of the first event (engine.creation_event)
 
 
 class ChainCheck:
@@ -286,9 +314,13 @@ def _merge_beside(report: Report, found: dicecheck.Found, lenient: bool) -> None
         del report.problems[1:]
 
 
-def roll_verdicts(rolls_of: RollDeriver | None, event) -> list[tuple[str, str]]:
-    """(verdict, what is wrong) for each roll of a committed-dice event: verified or mismatched
-    when its epoch's secret is known (`rolls_of` derives from it), unrevealed when not."""
+def roll_verdicts(rolls_of: RollDeriver | None, event, epochs: int) -> list[tuple[str, str]]:
+    """(verdict, what is wrong) for each roll of a committed-dice event: off-chain when its epoch is
+    not one of the chain's 1..epochs (epoch 0's key would be the public anchor), verified or
+    mismatched when its epoch's secret is known (`rolls_of` derives from it), unrevealed when not."""
+    if not 1 <= event.epoch <= epochs:
+        return [("off-chain", f"seq {event.seq}: roll {i} ({r.purpose}) is in epoch {event.epoch}, outside the "
+                              f"committed dice chain (epochs 1 to {epochs})") for i, r in enumerate(event.rolls)]
     if rolls_of is None:
         return [("unrevealed", "")] * len(event.rolls)
     out = []
@@ -312,7 +344,8 @@ def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Rev
         verdicts = [("reported", "")] * len(event.rolls)
     else:
         secret = reveals.secret(event.epoch) if reveals is not None else None
-        verdicts = roll_verdicts(deriver(secret, state.core.game, state.core.mix) if secret is not None else None, event)
+        rolls_of = deriver(secret, state.core.game, state.core.mix) if secret is not None else None
+        verdicts = roll_verdicts(rolls_of, event, state.core.epochs)
     for i, (verdict, _) in enumerate(verdicts):
         report.rolls[verdict] += 1
         if observe is not None:

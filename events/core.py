@@ -1,7 +1,10 @@
 """Envelope, game lifecycle, dice, commitments, notes and rulings.
 
-Tags and field meanings never change once released; a new field gets a
-default so that stored logs from older versions still decode and verify.
+Tags and field meanings never change once released. A stored line is valid
+only as the canonical encoding of what it decodes to, every member written,
+defaults included: a field added to a released event would make the older
+lines of that event non-canonical, so a changed event is a new tag instead.
+events/schema.json (`adjudicator schema`) publishes every event's members.
 """
 
 from __future__ import annotations

@@ -56,15 +56,15 @@ def test_status_names_who_decides_what(cli, dreux):
 
 
 def test_wrong_side_and_out_of_priority_activation_are_refused(cli, dreux):
-    refused(cli, dreux, "catholic", "activate montmorency\n", "activate/wrong-side", "seed 000 §3.2", real=True)
+    refused(cli, dreux, "catholic", "activate montmorency\n", "activate/not-yours", "seed 000 §3.2", real=True)
     refused(cli, dreux, "huguenot", "activate rochefoucault\n", "activate/priority", "seed 000 §4.2")
-    refused(cli, dreux, "huguenot", "no preempt\n", "preempt/not-now", "seed 000 §3.2")
+    refused(cli, dreux, "huguenot", "no preempt\n", "no-preempt/not-now", "seed 000 §3.2")
 
 
 def test_preempting_a_preemption_and_moves_past_the_rules_are_refused(cli, dreux):
     games.post(dreux, "activate conde\n", "huguenot")
     games.post(dreux, "preempt montmorency\nrolled 0\n", "catholic")  # 0 - 1 <= 5: montmorency acts first
-    refused(cli, dreux, "huguenot", "preempt coligny\n", "preempt/of-preemption", "seed 000 §4.4", real=True)
+    refused(cli, dreux, "huguenot", "preempt coligny\n", "preempt/not-now", "seed 000 §4.4", real=True)
     refused(cli, dreux, "catholic", "move picardie 0814 0914 1014 1114 1214\n", "move/out-of-mp", "seed 000 §8.1")
     refused(cli, dreux, "catholic", "move sansac 0721\n", "move/not-front", "seed 000 §8.1")
     refused(cli, dreux, "catholic", "move cath-art-1 0818\n", "move/artillery", "seed 000 §8.1")

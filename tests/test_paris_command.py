@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from events.paris import Fire, Melee, Move
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris.command import in_command
 from adjudicator.rulesets.paris.melee import resolve_all
-from adjudicator.rulesets.paris.model import MeleeDecl
-from adjudicator.rulesets.paris.work import Work
+from adjudicator.rulesets.paris.state import BOARD, MeleeDecl
 from test_paris_helpers import FixedDice, acting, codes, engine_decides_melee, new_state, only, place, post
 
 
@@ -93,10 +93,10 @@ def test_leader_dies_on_a_nine_after_melee_and_an_adjutant_takes_over():
     s = place(s, "conde-g2", "1111", "N")
     s = place(s, "picardie", "1010", "S")
     s = engine_decides_melee(acting(s, "conde", order="attack"))
-    w = Work(s, FixedDice([4, 9]))  # melee roll 4 (+ mods), then Condé's survival roll: 9
-    w.set(melees=(MeleeDecl(lead="conde-g1", supports=(), target="picardie"),))
-    resolve_all(w)
-    s2 = w.freeze()
+    d = Draft(s, FixedDice([4, 9]), BOARD)  # melee roll 4 (+ mods), then Condé's survival roll: 9
+    d.s.melees = (MeleeDecl(lead="conde-g1", supports=(), target="picardie"),)
+    resolve_all(d)
+    s2 = d.freeze()
     assert "conde" not in s2.leaders
     adj = next(x for x in s2.adjutants_due if x.id == s2.wings["conde"].leader)  # his owner places him (ruling R27)
     assert adj.adjutant and adj.wing == "conde" and s2.wings["conde"].order == "attack"
@@ -109,9 +109,9 @@ def test_a_wing_whose_leader_dies_before_it_activates_cannot_activate():
     from adjudicator.rulesets.paris.morale import kill_leader
 
     s = new_state()
-    w = Work(s, None)
-    kill_leader(w, "coligny", "test")
-    assert w.wings["coligny"].barred
+    d = Draft(s, None, BOARD)
+    kill_leader(d, "coligny", "test")
+    assert d.s.wings["coligny"].barred
 
 
 def test_leader_in_a_hex_under_fire_dies_on_a_nine():

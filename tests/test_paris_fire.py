@@ -6,7 +6,7 @@ import pytest
 
 from events.paris import Fire, Hold, Turn
 from adjudicator.rulesets.paris.notation import VERBS
-from test_paris_helpers import acting, codes, new_state, only, place, post, standing
+from test_paris_helpers import acting, codes, new_state, only, place, post, posted, standing
 
 
 def duel():
@@ -24,13 +24,13 @@ def test_fire_hits_on_at_least_the_strength_and_adds_the_difference_to_morale():
     состояния. Проверка модифицируется на разницу результа броска кубика и силы стрельбы отряда. Пример:
     если сила стрельбы = 6 и если игрок сделал бросок = 9, его враг прибавляет (9 – 6) = 3» — T000-02."""
     s = standing(duel(), "league", defensive_fire="never", react="never")
-    passed = post(s, "royalist", Fire(unit="gardes-francais", target="nemours-lansq"), faces=(9, 4))  # 4 + 3 = 7 <= 7
+    passed, told = posted(s, "royalist", Fire(unit="gardes-francais", target="nemours-lansq"), faces=(9, 4))  # 4 + 3 = 7 <= 7
     assert passed.units["nemours-lansq"].level == 0
-    assert any("+3" in line and "passes" in line for line in passed.last)
+    assert any("+3" in line and "passes" in line for line in told.lines)
     failed = post(s, "royalist", Fire(unit="gardes-francais", target="nemours-lansq"), faces=(9, 5))  # 8 > 7
     assert failed.units["nemours-lansq"].level == 1
-    missed = post(s, "royalist", Fire(unit="gardes-francais", target="nemours-lansq"), faces=(5,))  # 5 < 6
-    assert missed.units["nemours-lansq"].level == 0 and any("no effect" in x for x in missed.last)
+    missed, told = posted(s, "royalist", Fire(unit="gardes-francais", target="nemours-lansq"), faces=(5,))  # 5 < 6
+    assert missed.units["nemours-lansq"].level == 0 and any("no effect" in x for x in told.lines)
 
 
 def test_offensive_fire_costs_two_mp_and_up_to_two_more_for_plus_one_each():
@@ -92,8 +92,8 @@ def test_artillery_fires_once_a_turn_without_mp_and_needs_sight():
     blocked = s  # the lansquenets at 0910 stand on the line from 1110 to 0510
     assert codes(blocked, "royalist", Fire(unit="roy-art", target="berling")) == ["fire/illegal"]
     clear = place(s, "nemours-lansq", "0420", "S")
-    fired = post(clear, "royalist", Fire(unit="roy-art", target="berling"), faces=(8, 0))  # range 6: strength 6
-    assert fired.units["roy-art"].fired and "fire" in fired.provisional_used
+    fired, told = posted(clear, "royalist", Fire(unit="roy-art", target="berling"), faces=(8, 0))  # range 6: strength 6
+    assert fired.units["roy-art"].fired and "fire" in told.provisional
     assert codes(fired, "royalist", Fire(unit="roy-art", target="berling")) == ["fire/twice"]
     assert codes(fired, "royalist", Turn(unit="roy-art", facing="NE")) == ["turn/artillery-fired"]
 
@@ -107,8 +107,8 @@ def test_grazing_fire_hits_every_hex_on_the_line_friend_or_foe():
     s = place(s, "nemours-lansq", "0910", "S")
     s = place(s, "berling", "0810", "S")  # the target, 3 hexes away
     s = standing(acting(s, "montpensier"), "league", defensive_fire="never", react="never")
-    s = post(s, "royalist", Fire(unit="roy-art", target="berling"), faces=(0, 0, 0))  # three hexes, three misses
-    assert sum(1 for x in s.last if "strength" in x) == 3
+    s, told = posted(s, "royalist", Fire(unit="roy-art", target="berling"), faces=(0, 0, 0))  # three hexes, three misses
+    assert sum(1 for x in told.lines if "strength" in x) == 3
 
 
 def test_every_unit_in_a_hex_under_fire_checks_separately():

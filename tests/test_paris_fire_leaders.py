@@ -13,10 +13,11 @@ def _fire(s, faces):
     dice = FixedDice(faces)
     env = Envelope(game="t", seq=2, actor="catholic", turn=s.turn, phase=s.phase, epoch=s.turn,
                    action=Fire(unit="picardie", target="conde-lansq"), prev="0" * 64)
-    assert RS.validate(s, "catholic", env.action) == []
-    after = RS.apply(s, env, dice)[0]
+    assert RS.check(s, "catholic", env.action) == []
+    after, said = RS.apply(s, env, dice)
     assert not dice.faces, f"dice left unused: {dice.faces} (asked: {dice.asked})"
-    return after, dice.asked
+    assert said is not None
+    return after, dice.asked, said.outcome().lines
 
 
 def lansquenets_under_fire(level: int):
@@ -38,10 +39,10 @@ def test_the_morale_checks_come_first_with_the_leaders_rating_then_the_leader_ro
     рейтингу морального состояния отряда, проверка пройдена» (the morale roll is modified by the rating of
     any leader stacked with the unit). Ruling R43: the check counts Condé's rating, then he rolls."""
     s = lansquenets_under_fire(level=0)
-    after, asked = _fire(s, faces=(9, 7, 9))  # hit (+3); 7 + 3 - 2 (Condé) = 8 > 7: fails; Condé rolls 9
+    after, asked, lines = _fire(s, faces=(9, 7, 9))  # hit (+3); 7 + 3 - 2 (Condé) = 8 > 7: fails; Condé rolls 9
     assert asked == ["fire picardie at 1010", "morale conde-lansq (under fire from picardie)",
                      "leader conde survives fire on 1010"]
-    assert any("d10 7+3-2 = 8" in x for x in after.last)  # the rating of the leader still with it
+    assert any("d10 7+3-2 = 8" in x for x in lines)  # the rating of the leader still with it
     assert after.units["conde-lansq"].level == 1 and "conde" not in after.leaders
 
 
@@ -51,10 +52,10 @@ def test_a_leader_carried_off_by_a_unit_broken_under_fire_still_rolls():
     на 2 поля» (a unit broken by a failed check retreats 2 hexes) and §5.2 his leader goes with it (R40):
     the retreat does not take him out of the roll (R43)."""
     s = lansquenets_under_fire(level=2)
-    after, asked = _fire(s, faces=(9, 9, 9))  # hit; the shaken unit fails and breaks; Condé rolls 9
+    after, asked, _ = _fire(s, faces=(9, 9, 9))  # hit; the shaken unit fails and breaks; Condé rolls 9
     assert asked[-1] == "leader conde survives fire on 1010"
     assert after.units["conde-lansq"].level == 3 and after.units["conde-lansq"].hex != "1010"
     assert "conde" not in after.leaders and [x.wing for x in after.adjutants_due] == ["conde"]
-    survived, _ = _fire(s, faces=(9, 9, 4))
+    survived, _, lines = _fire(s, faces=(9, 9, 4))
     assert survived.leaders["conde"].hex == survived.units["conde-lansq"].hex != "1010"
-    assert any("leader Condé survives fire on 1010: d10 4" in x for x in survived.last)
+    assert any("leader Condé survives fire on 1010: d10 4" in x for x in lines)

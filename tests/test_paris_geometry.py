@@ -4,7 +4,7 @@ the hex geometry of `paris`."""
 from __future__ import annotations
 
 from adjudicator.rulesets.paris import hexgrid as g
-from adjudicator.rulesets.paris.work import los, on_map
+from adjudicator.rulesets.paris.ground import los, on_map
 from test_paris_helpers import new_state, only, place
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import msgspec
 
 from events.core import DiceCommitment, Envelope, GameCreated
+from adjudicator.draft import NOTHING, Outcome
 from adjudicator.rulesets import get
-from adjudicator.rulesets.paris.model import PState
+from adjudicator.rulesets.paris.state import PState
 
 RS = get("paris")
 
@@ -33,27 +34,33 @@ def new_state(scenario: str = "dreux-1562", options: tuple[str, ...] = (), table
     players = players or tuple(scen.data["sides"])
     created = GameCreated(game="t", ruleset="paris", players=players, scenario=scenario, options=options, data=data,
                           dice=DiceCommitment(mode="committed", epochs=20, anchor="00" * 32))
-    return RS.initial_state(created)
+    return RS.setup(created)
 
 
 def refuse(state: PState, actor: str, action) -> list:
-    return RS.validate(state, actor, action)
+    return RS.check(state, actor, action)
 
 
 def codes(state: PState, actor: str, action) -> list[str]:
     return [v.code for v in refuse(state, actor, action)]
 
 
-def post(state: PState, actor: str, action, faces=(), check: bool = True) -> PState:
+def posted(state: PState, actor: str, action, faces=(), check: bool = True) -> tuple[PState, Outcome]:
+    """The state after `action`, and what it did (the report's lines, the map's marks, the
+    provisional tables that decided it)."""
     if check:
         found = refuse(state, actor, action)
         assert not found, found
     dice = FixedDice(faces)
     env = Envelope(game="t", seq=2, actor=actor, turn=state.turn, phase=state.phase, epoch=state.turn,
                    action=action, prev="0" * 64)
-    after = RS.apply(state, env, dice)[0]
+    after, said = RS.apply(state, env, dice)
     assert not dice.faces, f"dice left unused: {dice.faces} (asked: {dice.asked})"
-    return after
+    return after, said.outcome() if said is not None else NOTHING
+
+
+def post(state: PState, actor: str, action, faces=(), check: bool = True) -> PState:
+    return posted(state, actor, action, faces, check)[0]
 
 
 def only(state: PState, *keep: str) -> PState:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Adjutant, EndMoves, Fire, Hold, Melee, Move, Pass, React, Standing
+from adjudicator.draft import Draft
 from adjudicator.notation import format_action, parse
 from adjudicator.rulesets.paris import hexgrid, leaders, sequence
-from adjudicator.rulesets.paris.legal import leader_moves, unit_moves
-from adjudicator.rulesets.paris.model import PState
 from adjudicator.rulesets.paris.morale import lose_levels
+from adjudicator.rulesets.paris.play import leader_moves, unit_moves
 from adjudicator.rulesets.paris.reactions import eligible
-from adjudicator.rulesets.paris.work import Work
-from test_paris_helpers import RS, FixedDice, acting, codes, new_state, only, place, post, refuse, standing
+from adjudicator.rulesets.paris.state import BOARD, PState
+from adjudicator.draft import Outcome
+from test_paris_helpers import RS, FixedDice, acting, codes, new_state, only, place, post, posted, refuse, standing
 
 LAY = "odd-r"
 
@@ -21,6 +22,10 @@ LAY = "odd-r"
 # -- the adjutant (§5.2.2, ruling R27) -------------------------------------------------------
 
 def condé_under_fire(**modes: str) -> PState:
+    return condé_fired_on(**modes)[0]
+
+
+def condé_fired_on(**modes: str) -> tuple[PState, Outcome]:
     """Picardie (active) fires at Condé's gendarmes; the roll kills Condé (8 hits, 0 passes, 9 kills)."""
     s = only(new_state(), "picardie", "conde-g1", "conde-g2", "coligny-g1")
     s = place(s, "conde", "1010")
@@ -31,7 +36,7 @@ def condé_under_fire(**modes: str) -> PState:
     s = acting(s, "montmorency")
     if modes:
         s = standing(s, "huguenot", **modes)
-    return post(s, "catholic", Fire(unit="picardie", target="conde-g1"), faces=(8, 0, 9))
+    return posted(s, "catholic", Fire(unit="picardie", target="conde-g1"), faces=(8, 0, 9))
 
 
 def test_the_owner_places_the_adjutant_with_any_unit_of_the_wing_and_the_game_waits_for_it():
@@ -48,11 +53,11 @@ def test_the_owner_places_the_adjutant_with_any_unit_of_the_wing_and_the_game_wa
     assert sorted(RS.legal_actions(s, "huguenot"), key=lambda a: a.unit) == [
         Adjutant(wing="conde", unit="conde-g1"), Adjutant(wing="conde", unit="conde-g2")]
     assert RS.legal_actions(s, "catholic") == []
-    placed = post(s, "huguenot", Adjutant(wing="conde", unit="conde-g2"))
+    placed, told = posted(s, "huguenot", Adjutant(wing="conde", unit="conde-g2"))
     adj = placed.leaders["conde-adjutant-1"]
     assert (adj.hex, adj.wing, adj.rating, adj.adjutant) == ("1212", "conde", 0, True)
     assert placed.wings["conde"].order == s.wings["conde"].order and not placed.adjutants_due
-    assert any("takes command of conde with conde-g2" in x for x in placed.last)
+    assert any("takes command of conde with conde-g2" in x for x in told.lines)
 
 
 def test_the_sequence_paused_by_the_placement_goes_on_where_it_was():
@@ -60,9 +65,11 @@ def test_the_sequence_paused_by_the_placement_goes_on_where_it_was():
     (§8.2); nothing is decided until the adjutant stands on the map, then the window is answered."""
     s = condé_under_fire()
     assert s.phase == "react" and s.window is not None and s.window.react == ("conde-g1",)
-    for side, action in (("huguenot", Hold()), ("huguenot", React(unit="conde-g1", kind="turn", facing="NE")),
-                         ("catholic", EndMoves()), ("huguenot", Move(unit="conde", path=("1110",)))):
-        assert codes(s, side, action) == ["adjutant/pending"], action
+    for side, action, code in (("huguenot", Hold(), "hold/not-now"),
+                               ("huguenot", React(unit="conde-g1", kind="turn", facing="NE"), "react/not-now"),
+                               ("catholic", EndMoves(), "end-moves/not-now"), ("huguenot", Move(unit="conde", path=("1110",)), "move/not-now")):
+        assert codes(s, side, action) == [code], action
+        assert "place the adjutant of conde" in refuse(s, side, action)[0].message
     after = post(s, "huguenot", Adjutant(wing="conde", unit="conde-g1"))
     assert after.phase == "react" and after.window == s.window
     assert post(after, "huguenot", Hold()).phase == "act"
@@ -75,7 +82,7 @@ def test_an_adjutant_placement_is_refused_with_the_rule_it_breaks():
     assert codes(s, "huguenot", Adjutant(wing="conde", unit="picardie")) == ["adjutant/not-in-wing"]
     assert codes(s, "huguenot", Adjutant(wing="conde", unit="conde-g3")) == ["adjutant/unknown-unit"]  # not on the map
     assert codes(s, "huguenot", Adjutant(wing="coligny", unit="coligny-g1")) == ["adjutant/wing"]
-    assert codes(s, "catholic", Adjutant(wing="conde", unit="conde-g1")) == ["adjutant/wrong-side"]
+    assert codes(s, "catholic", Adjutant(wing="conde", unit="conde-g1")) == ["adjutant/not-yours"]
     assert codes(new_state(), "huguenot", Adjutant(wing="conde", unit="conde-g1")) == ["adjutant/not-now"]
     found = refuse(s, "huguenot", Adjutant(wing="conde", unit="coligny-g1"))
     assert found[0].rule == "seed 000 §5.2.2"
@@ -84,9 +91,9 @@ def test_an_adjutant_placement_is_refused_with_the_rule_it_breaks():
 def test_standing_adjutant_auto_places_him_with_the_first_unit_and_says_so():
     """R27 under `standing adjutant auto`: the engine places him with the wing's first unit by id, on
     the player's behalf, and the report says so; the game does not wait."""
-    s = condé_under_fire(adjutant="auto")
+    s, told = condé_fired_on(adjutant="auto")
     assert not s.adjutants_due and s.leaders["conde-adjutant-1"].hex == "1010"
-    assert any("standing order: adjutant auto" in x and "on huguenot's behalf" in x for x in s.last)
+    assert any("standing order: adjutant auto" in x and "on huguenot's behalf" in x for x in told.lines)
     # set while a placement waits, the standing order places him at once
     waiting = condé_under_fire()
     done = post(waiting, "huguenot", Standing(kind="adjutant", mode="auto"))
@@ -116,7 +123,7 @@ def test_a_leader_killed_in_melee_pauses_the_end_of_the_activation_until_his_adj
     s = post(s, "huguenot", Melee(lead="conde-g1", target="picardie"))
     paused = post(s, "huguenot", EndMoves(), faces=(4, 9))  # the melee roll, then Condé's: 9
     assert "conde" not in paused.leaders and paused.resume == "melee" and paused.phase == "act"
-    assert codes(paused, "huguenot", EndMoves()) == ["adjutant/pending"]
+    assert codes(paused, "huguenot", EndMoves()) == ["end-moves/not-now"]
     after = post(paused, "huguenot", Adjutant(wing="conde", unit="conde-g2"))
     assert after.phase == "reactivate" and after.resume == "" and after.leaders["conde-adjutant-1"].hex == "1212"
 
@@ -142,23 +149,23 @@ def test_a_move_stops_when_defensive_fire_kills_the_movers_leader_and_may_go_on_
 def test_a_wing_destroyed_before_its_adjutant_is_placed_gets_none():
     """§5.2.2 «Если все отряды крыла уничтожены, тогда замены быть не может»."""
     s = only(new_state(), "rochefoucault-g")
-    w = Work(s, None)
+    d = Draft(s, None, BOARD)
     from adjudicator.rulesets.paris.morale import destroy, kill_leader
 
-    kill_leader(w, "rochefoucault", "test")
-    assert [x.wing for x in w.adjutants_due] == ["rochefoucault"]
-    destroy(w, "rochefoucault-g", "test")
-    assert w.adjutants_due == () and w.wings["rochefoucault"].barred
+    kill_leader(d, "rochefoucault", "test")
+    assert [x.wing for x in d.s.adjutants_due] == ["rochefoucault"]
+    destroy(d, "rochefoucault-g", "test")
+    assert d.s.adjutants_due == () and d.s.wings["rochefoucault"].barred
 
 
 def test_a_second_adjutant_follows_the_first():
     """§5.2.2: an adjutant who falls is replaced in turn."""
     s = condé_under_fire(adjutant="auto")
-    w = Work(s, None)
+    d = Draft(s, None, BOARD)
     from adjudicator.rulesets.paris.morale import kill_leader
 
-    kill_leader(w, "conde-adjutant-1", "test")
-    assert w.wings["conde"].leader == "conde-adjutant-2" and "conde-adjutant-2" in w.leaders
+    kill_leader(d, "conde-adjutant-1", "test")
+    assert d.s.wings["conde"].leader == "conde-adjutant-2" and "conde-adjutant-2" in d.s.leaders
 
 
 # -- a leader goes with his unit (§5.2) ------------------------------------------------------
@@ -187,14 +194,14 @@ def test_a_leader_goes_with_a_unit_broken_by_fire_and_with_a_routing_unit():
     s = place(s, "conde", "1010")
     s = place(s, "conde-lansq", "1010", "N")
     s = place(s, "picardie", "0410", "S")
-    w = Work(s, None)
-    lose_levels(w, "conde-lansq", 3, "test", away="0910")
-    assert w.units["conde-lansq"].hex != "1010" and w.leaders["conde"].hex == w.units["conde-lansq"].hex
-    s2 = w.freeze()
-    w2 = Work(s2, None)
-    sequence.rout_phase(w2)
-    assert w2.units["conde-lansq"].hex != s2.units["conde-lansq"].hex
-    assert w2.leaders["conde"].hex == w2.units["conde-lansq"].hex
+    d = Draft(s, None, BOARD)
+    lose_levels(d, "conde-lansq", 3, "test", away="0910")
+    assert d.s.units["conde-lansq"].hex != "1010" and d.s.leaders["conde"].hex == d.s.units["conde-lansq"].hex
+    s2 = d.freeze()
+    d2 = Draft(s2, None, BOARD)
+    sequence.rout_phase(d2)
+    assert d2.s.units["conde-lansq"].hex != s2.units["conde-lansq"].hex
+    assert d2.s.leaders["conde"].hex == d2.s.units["conde-lansq"].hex
 
 
 def test_a_leader_whose_unit_routs_off_the_map_joins_the_nearest_unit_of_his_wing():
@@ -207,10 +214,10 @@ def test_a_leader_whose_unit_routs_off_the_map_joins_the_nearest_unit_of_his_win
     s = place(s, "conde-g3", "1005", "N")
     s = place(s, "picardie", "0410", "S")
     s = msgspec.structs.replace(s, phase="select", to_play="huguenot", passes=1)
-    s = post(s, "huguenot", Pass(), faces=(5, 3))  # the next turn's initiative: wings and leaders tie (§4.1)
+    s, told = posted(s, "huguenot", Pass(), faces=(5, 3))  # the next turn's initiative: wings and leaders tie (§4.1)
     assert "conde-g1" not in s.units
     assert s.leaders["conde"].hex == "1212"
-    assert any("ruling R42" in x for x in s.last)
+    assert any("ruling R42" in x for x in told.lines)
 
 
 # -- a leader's own reaction movement (§8.2, ruling R41) -------------------------------------
@@ -270,9 +277,9 @@ def test_a_leader_reacts_once_an_enemy_activation_and_only_to_what_spends_moveme
     assert "montmorency" not in eligible(s, "conde-g1", "artfire")[2]
     far = place(s, "montmorency", "0610")
     assert "montmorency" not in eligible(far, "conde-g1", "enter")[2]  # three hexes away
-    w = Work(once, None)
-    sequence.begin_activation(w, "coligny")
-    assert not w.leaders["montmorency"].reacted  # a new enemy activation
+    d = Draft(once, None, BOARD)
+    sequence.begin_activation(d, "coligny")
+    assert not d.s.leaders["montmorency"].reacted  # a new enemy activation
 
 
 # -- every move a unit or a leader can afford (§8.1, legal_actions) ---------------------------

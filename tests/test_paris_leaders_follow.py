@@ -5,9 +5,10 @@ unit's own move or its interception only when he would be left without a unit of
 from __future__ import annotations
 
 from events.paris import Intercept, Move
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris.morale import carry_leaders
-from adjudicator.rulesets.paris.work import Work
-from test_paris_helpers import acting, new_state, only, place, post, standing
+from adjudicator.rulesets.paris.state import BOARD
+from test_paris_helpers import acting, new_state, only, place, post, posted, standing
 
 
 def intercepting(*others: str, **where: str):
@@ -24,26 +25,26 @@ def intercepting(*others: str, **where: str):
     s = standing(s, "catholic", defensive_fire="never", react="never")
     s = post(s, "huguenot", Move(unit="conde-g1", path=("1010", "0910", "0810")))
     assert s.phase == "react" and s.window.intercept == ("gendarmerie-1",)
-    return post(s, "catholic", Intercept(unit="gendarmerie-1"), faces=(2,))  # 2 - 1 <= 5 (provisional)
+    return posted(s, "catholic", Intercept(unit="gendarmerie-1"), faces=(2,))  # 2 - 1 <= 5 (provisional)
 
 
 def test_a_leader_left_alone_goes_with_the_unit_that_intercepts_and_the_report_says_so():
     """§9.1 «Командиры: они должны группироваться с отрядом своего крыла» (leaders must be stacked with
     a unit of their wing); §8.3 «перехватывающий отряд ставится рядом с вражеским отрядом» (the
     interceptor is placed next to the enemy unit): Montmorency, left with no unit, goes with it (R44)."""
-    s = intercepting()
+    s, told = intercepting()
     g = s.units["gendarmerie-1"]
     assert g.hex != "0711" and s.leaders["montmorency"].hex == g.hex
-    assert any(f"leader Montmorency goes with gendarmerie-1 to {g.hex}" in x and "§9.1" in x for x in s.last)
+    assert any(f"leader Montmorency goes with gendarmerie-1 to {g.hex}" in x and "§9.1" in x for x in told.lines)
 
 
 def test_a_leader_with_another_unit_of_his_wing_stays_when_his_unit_intercepts():
     """§5.2 binds a leader to his unit only «если тот продвигается вперёд после рукопашной схватки или
     отступает» (if it advances after melee or retreats): an interception does neither, and Montmorency
     still has his wing's artillery in the hex (§9.1), so he stays (R44)."""
-    s = intercepting("cath-art-1", cath_art_1="0711")
+    s, told = intercepting("cath-art-1", cath_art_1="0711")
     assert s.units["gendarmerie-1"].hex != "0711" and s.leaders["montmorency"].hex == "0711"
-    assert not any("goes with" in x for x in s.last)
+    assert not any("goes with" in x for x in told.lines)
 
 
 def test_a_retreat_takes_the_leader_along_and_a_units_own_move_only_one_left_alone_who_has_not_moved():
@@ -62,10 +63,10 @@ def test_a_retreat_takes_the_leader_along_and_a_units_own_move_only_one_left_alo
     s = acting(s, "conde")
 
     def moved(state, own_move: bool) -> dict[str, str]:
-        w = Work(state, None)
-        u = w.set_unit("conde-g1", hex="0910")
-        carry_leaders(w, u, "1010", "0910", own_move=own_move)
-        return {lid: w.leaders[lid].hex for lid in ("conde", "coligny")}
+        d = Draft(state, None, BOARD)
+        u = d.update(d.s.units, "conde-g1", hex="0910")
+        carry_leaders(d, u, "1010", "0910", own_move=own_move)
+        return {lid: d.s.leaders[lid].hex for lid in ("conde", "coligny")}
 
     # a retreat takes Condé; Coligny stays with his own wing's gun (§9.1, R22)
     assert moved(s, own_move=False) == {"conde": "0910", "coligny": "1010"}
@@ -91,8 +92,8 @@ def test_a_unit_of_another_wing_passing_through_never_takes_a_leader_along():
     s = place(s, "coligny-g1", "1510", "N")
     s = place(s, "conde-g1", "1010", "N")
     s = place(s, "picardie", "0410", "S")
-    w = Work(s, None)
-    u = w.set_unit("conde-g1", hex="0910")
-    carry_leaders(w, u, "1010", "0910", own_move=True)
-    assert w.leaders["coligny"].hex == "1010"
-    assert not any("Coligny" in line for line in w.lines)
+    d = Draft(s, None, BOARD)
+    u = d.update(d.s.units, "conde-g1", hex="0910")
+    carry_leaders(d, u, "1010", "0910", own_move=True)
+    assert d.s.leaders["coligny"].hex == "1010"
+    assert not any("Coligny" in line for line in d.outcome().lines)

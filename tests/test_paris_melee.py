@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from events.paris import EndMoves, Hold, Melee, Move
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris import melee
-from adjudicator.rulesets.paris.model import MeleeDecl
-from adjudicator.rulesets.paris.work import Work
+from adjudicator.rulesets.paris.state import BOARD, MeleeDecl
 from test_paris_helpers import FixedDice, acting, codes, engine_decides_melee, new_state, only, place, post, standing
 
 
@@ -53,14 +53,14 @@ def test_result_codes_read_as_the_seed_says():
 def test_a1_d2r2_applied_defender_retreats_and_attacker_advances():
     """§11.4 «Когда отряд отступает, атакующий должен продвигаться вперёд в освободившееся поле»."""
     s = gendarmes_against_guards(flank=False, charge=False)
-    w = Work(s, FixedDice([0, 0]))  # melee roll; then the Nemours leader's survival roll is not asked (not in the melee)
+    d = Draft(s, FixedDice([0, 0]), BOARD)  # melee roll; then the Nemours leader's survival roll is not asked (not in the melee)
     table = {**s.tables, "melee_results": {"provisional": True, "lowest": -10, "results": ["A1-D2R2"]}}
     import msgspec
 
-    w = Work(msgspec.structs.replace(s, tables=table), FixedDice([0]))
-    w.set(melees=(MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),))
-    melee.resolve_all(w)
-    after = w.freeze()
+    d = Draft(msgspec.structs.replace(s, tables=table), FixedDice([0]), BOARD)
+    d.s.melees = (MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),)
+    melee.resolve_all(d)
+    after = d.freeze()
     assert after.units["nemours-g1"].level == 1 and after.units["nemours-g1"].lance_lost
     assert after.units["gardes-francais"].level == 2 and after.units["gardes-francais"].hex != "0810"
     assert after.units["nemours-g1"].hex == "0810"
@@ -82,15 +82,15 @@ def test_reactive_melees_are_resolved_first_and_cancel_a_beaten_attack():
     s = engine_decides_melee(acting(s, "nemours", order="attack"))
     table = {**s.tables, "melee_results": {"provisional": True, "lowest": -20, "results": ["A1-D1R1"] * 40}}
     s = msgspec.structs.replace(s, tables=table)
-    w = Work(s, FixedDice([5, 5, 5]))
-    w.set(melees=(MeleeDecl(lead="nemours-g1", supports=("nemours-g2",), target="gardes-francais"),
+    d = Draft(s, FixedDice([5, 5, 5]), BOARD)
+    d.s.melees = (MeleeDecl(lead="nemours-g1", supports=("nemours-g2",), target="gardes-francais"),
                   MeleeDecl(lead="egmont-g1", supports=(), target="suisses"),
-                  MeleeDecl(lead="b-biron", supports=(), target="egmont-g1", reactive=True)))
-    melee.resolve_all(w)
-    assert w.dice.asked[0] == "melee b-biron vs egmont-g1"
-    assert w.dice.asked[1] == "melee nemours-g1 vs gardes-francais"
-    assert len(w.dice.asked) == 2  # C retreated: its attack on Y no longer takes place
-    assert any("does not take place" in x for x in w.lines)
+                  MeleeDecl(lead="b-biron", supports=(), target="egmont-g1", reactive=True))
+    melee.resolve_all(d)
+    assert d.dice.asked[0] == "melee b-biron vs egmont-g1"
+    assert d.dice.asked[1] == "melee nemours-g1 vs gardes-francais"
+    assert len(d.dice.asked) == 2  # C retreated: its attack on Y no longer takes place
+    assert any("does not take place" in x for x in d.outcome().lines)
 
 
 def test_infantry_never_attacks_cavalry_and_arquebusiers_never_attack_infantry():
@@ -149,11 +149,11 @@ def test_passage_a_travers():
     s = only(s, "nemours-g1", "gardes-francais")
     table = {**s.tables, "melee_results": {"provisional": True, "lowest": -10, "results": ["D1R1P"]}}
     s = msgspec.structs.replace(s, tables=table)
-    w = Work(s, FixedDice([0]))
-    w.set(melees=(MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),))
-    melee.resolve_all(w)
-    assert w.units["gardes-francais"].hex == "0810" and w.units["gardes-francais"].level == 1
-    assert w.units["nemours-g1"].hex == "0909"  # straight on, through the guards' hex
+    d = Draft(s, FixedDice([0]), BOARD)
+    d.s.melees = (MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),)
+    melee.resolve_all(d)
+    assert d.s.units["gardes-francais"].hex == "0810" and d.s.units["gardes-francais"].level == 1
+    assert d.s.units["nemours-g1"].hex == "0909"  # straight on, through the guards' hex
 
 
 def test_reactive_melee_window_then_hold():
@@ -166,7 +166,7 @@ def test_reactive_melee_window_then_hold():
     s = acting(s, "nemours", order="march")
     s = post(s, "league", EndMoves())
     assert s.phase == "reactive-melee"
-    assert codes(s, "league", Hold()) == ["hold/wrong-side"]
+    assert codes(s, "league", Hold()) == ["hold/not-yours"]
     s2 = post(s, "royalist", Melee(lead="b-biron", target="nemours-g1"))
     assert s2.melees[0].reactive
 
@@ -191,11 +191,11 @@ def test_a_unit_that_cannot_retreat_rolls_on_the_retreat_impossible_table():
     for uid, h in (("suisses", "0909"), ("galaty-1", "0910"), ("galaty-2", "0811"), ("argenton", "0809")):
         s = place(s, uid, h, "N")
     s = engine_decides_melee(_one_result(s, "D1R1"))
-    w = Work(s, FixedDice([0, 9]))  # melee roll; retreat-impossible roll 9 -> 4 levels (provisional)
-    w.set(melees=(MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),))
-    melee.resolve_all(w)
-    assert "gardes-francais" not in w.units and "retreat_impossible" in w.prov
-    assert w.units["nemours-g1"].hex == "0810"  # the attacker advances into the emptied hex
+    d = Draft(s, FixedDice([0, 9]), BOARD)  # melee roll; retreat-impossible roll 9 -> 4 levels (provisional)
+    d.s.melees = (MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),)
+    melee.resolve_all(d)
+    assert "gardes-francais" not in d.s.units and "retreat_impossible" in d.outcome().provisional
+    assert d.s.units["nemours-g1"].hex == "0810"  # the attacker advances into the emptied hex
 
 
 def test_artillery_stacked_with_a_beaten_defender_shares_its_fate():
@@ -206,11 +206,11 @@ def test_artillery_stacked_with_a_beaten_defender_shares_its_fate():
     s = place(s, "conde", "0818")
     s = acting(s, "conde", order="attack")
     s = engine_decides_melee(_one_result(s, "D1R1"))
-    w = Work(s, FixedDice([0, 0]))  # melee roll, then Condé's survival roll
-    w.set(melees=(MeleeDecl(lead="conde-g1", supports=(), target="gendarmerie-4"),))
-    melee.resolve_all(w)
-    assert "cath-art-1" not in w.units and w.units["gendarmerie-4"].hex != "0718"
-    assert w.units["conde-g1"].hex == "0718"
+    d = Draft(s, FixedDice([0, 0]), BOARD)  # melee roll, then Condé's survival roll
+    d.s.melees = (MeleeDecl(lead="conde-g1", supports=(), target="gendarmerie-4"),)
+    melee.resolve_all(d)
+    assert "cath-art-1" not in d.s.units and d.s.units["gendarmerie-4"].hex != "0718"
+    assert d.s.units["conde-g1"].hex == "0718"
 
 
 def test_a_leader_stacked_with_a_unit_destroyed_in_melee_is_removed():
@@ -222,11 +222,11 @@ def test_a_leader_stacked_with_a_unit_destroyed_in_melee_is_removed():
     s = place(s, "montpensier", "0810")
     s = acting(s, "nemours", order="attack")
     s = engine_decides_melee(_one_result(s, "D4"))
-    w = Work(s, FixedDice([0]))  # only the melee roll: Montpensier does not roll, he is removed
-    w.set(melees=(MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),))
-    melee.resolve_all(w)
-    assert "gardes-francais" not in w.units and "montpensier" not in w.leaders
-    assert w.wings["montpensier"].leader != "montpensier"  # an adjutant took over
+    d = Draft(s, FixedDice([0]), BOARD)  # only the melee roll: Montpensier does not roll, he is removed
+    d.s.melees = (MeleeDecl(lead="nemours-g1", supports=(), target="gardes-francais"),)
+    melee.resolve_all(d)
+    assert "gardes-francais" not in d.s.units and "montpensier" not in d.s.leaders
+    assert d.s.wings["montpensier"].leader != "montpensier"  # an adjutant took over
 
 
 def test_artillery_stacked_with_a_beaten_lead_attacker_shares_its_fate():
@@ -239,9 +239,9 @@ def test_artillery_stacked_with_a_beaten_lead_attacker_shares_its_fate():
     s = place(s, "conde", "0818")
     s = acting(s, "conde", order="attack")
     s = engine_decides_melee(_one_result(s, "A1R1"))
-    w = Work(s, FixedDice([0, 0]))  # melee roll, then Condé's survival roll
-    w.set(melees=(MeleeDecl(lead="conde-g1", supports=(), target="gendarmerie-4"),))
-    melee.resolve_all(w)
-    assert w.units["conde-g1"].hex != "0818"
-    assert "hug-art-1" not in w.units
-    assert any("hug-art-1 is destroyed" in line for line in w.lines)
+    d = Draft(s, FixedDice([0, 0]), BOARD)  # melee roll, then Condé's survival roll
+    d.s.melees = (MeleeDecl(lead="conde-g1", supports=(), target="gendarmerie-4"),)
+    melee.resolve_all(d)
+    assert d.s.units["conde-g1"].hex != "0818"
+    assert "hug-art-1" not in d.s.units
+    assert any("hug-art-1 is destroyed" in line for line in d.outcome().lines)

@@ -9,7 +9,7 @@ import pytest
 from events.paris import Advance, EndMoves, Hold, Melee, NoAdvance, Retreat, Standing
 from adjudicator.notation import parse
 from adjudicator.rulesets.paris import hexgrid
-from test_paris_helpers import RS, acting, codes, new_state, only, place, post, refuse, standing
+from test_paris_helpers import RS, acting, codes, new_state, only, place, post, posted, refuse, standing
 
 N, NE, SE, S, SW, NW = (hexgrid.parse_facing(x) for x in ("N", "NE", "SE", "S", "SW", "NW"))
 
@@ -21,6 +21,10 @@ def one_result(s, code):
 
 
 def guards_attacked(code, others=(), **standing_orders):
+    return guards_fight(code, others, **standing_orders)[0]
+
+
+def guards_fight(code, others=(), **standing_orders):
     """League gendarmes at 0710 (facing S) attack the French guards at 0810 (facing N); both leaders
     stand clear of the melee, so the only roll is the melee's. `others`: (unit, hex) set around them."""
     s = only(new_state("ivry-1590"), "nemours-g1", "gardes-francais", *(uid for uid, _ in others))
@@ -35,7 +39,7 @@ def guards_attacked(code, others=(), **standing_orders):
     s = standing(s, "league", **standing_orders.get("league", {}))
     s = one_result(s, code)
     s = post(s, "league", Melee(lead="nemours-g1", target="gardes-francais"))
-    return post(s, "league", EndMoves(), faces=[0])
+    return posted(s, "league", EndMoves(), faces=[0])
 
 
 def test_the_defender_owner_chooses_the_retreat_path():
@@ -51,10 +55,10 @@ def test_the_defender_owner_chooses_the_retreat_path():
     assert offered and all(isinstance(a, Retreat) and len(a.path) == 2 for a in offered)
     assert all(not refuse(s, "royalist", a) for a in offered)
     assert RS.legal_actions(s, "league") == []
-    after = post(s, "royalist", Retreat(unit="gardes-francais", path=("0909", "1009")))
+    after, told = posted(s, "royalist", Retreat(unit="gardes-francais", path=("0909", "1009")))
     g = after.units["gardes-francais"]
     assert (g.hex, g.facing, g.level) == ("1009", N, 1)
-    assert any("chosen by royalist" in x for x in after.last)
+    assert any("chosen by royalist" in x for x in told.lines)
 
 
 def test_a_retreat_is_refused_with_the_rule_it_breaks():
@@ -63,7 +67,7 @@ def test_a_retreat_is_refused_with_the_rule_it_breaks():
     s = guards_attacked("D1R2", others=[("suisses", "0909")])
     s = msgspec.structs.replace(s, terrain={"0910": "impassable"})
     r = lambda *path: Retreat(unit="gardes-francais", path=path)  # noqa: E731
-    assert codes(s, "league", r("0809", "0808")) == ["retreat/wrong-side"]
+    assert codes(s, "league", r("0809", "0808")) == ["retreat/not-yours"]
     assert codes(s, "royalist", Retreat(unit="suisses", path=("1009", "1109"))) == ["retreat/unit"]
     assert codes(s, "royalist", r("0809")) == ["retreat/length"]
     assert codes(s, "royalist", r("0809", "0709")) == ["retreat/not-away"]  # back toward the gendarmes
@@ -99,7 +103,7 @@ def test_the_attacker_must_advance_and_may_turn_one_vertex():
     assert codes(s, "league", Advance(unit="nemours-g1", facing="N")) == ["advance/turn"]  # an about-face
     assert codes(s, "league", Advance(unit="nemours-g1", facing="E")) == ["advance/bad-facing"]
     assert codes(s, "league", Advance(unit="gardes-francais")) == ["advance/unit"]
-    assert codes(s, "royalist", Advance(unit="nemours-g1")) == ["advance/wrong-side"]
+    assert codes(s, "royalist", Advance(unit="nemours-g1")) == ["advance/not-yours"]
     kept = post(s, "league", Advance(unit="nemours-g1"))
     assert (kept.units["nemours-g1"].hex, kept.units["nemours-g1"].facing) == ("0810", S)
     turned = post(s, "league", Advance(unit="nemours-g1", facing="SE"))
@@ -126,14 +130,14 @@ def test_the_defender_may_advance_after_the_attacker_retreats():
 def test_standing_orders_decide_and_say_so():
     """Rulings R20-R22: `standing retreat auto` and `standing advance always|never` decide on the
     owner's behalf, and the report says it did; the attacker's advance stays compulsory (§11.4)."""
-    s = guards_attacked("D1R2", royalist={"retreat": "auto"}, league={"advance": "never"})
+    s, told = guards_fight("D1R2", royalist={"retreat": "auto"}, league={"advance": "never"})
     assert s.phase == "reactivate" and s.melee_step is None
     assert s.units["gardes-francais"].hex == "1009"  # the engine's path: toward the royalist edge, lowest id
     assert s.units["nemours-g1"].hex == "0810" and s.units["nemours-g1"].facing == S
-    said = "\n".join(s.last)
+    said = "\n".join(told.lines)
     assert "standing order: retreat auto" in said and "advance never; the advance is compulsory" in said
-    t = guards_attacked("A1R1", league={"retreat": "auto"}, royalist={"advance": "never"})
-    assert t.units["gardes-francais"].hex == "0810" and "standing order: advance never" in "\n".join(t.last)
+    t, told = guards_fight("A1R1", league={"retreat": "auto"}, royalist={"advance": "never"})
+    assert t.units["gardes-francais"].hex == "0810" and "standing order: advance never" in "\n".join(told.lines)
     u = guards_attacked("A1R1", league={"retreat": "auto"}, royalist={"advance": "always"})
     assert u.units["gardes-francais"].hex == "0710" and u.units["gardes-francais"].facing == N
 
@@ -159,13 +163,13 @@ def test_one_legal_path_is_taken_without_asking_and_none_rolls_on_the_table():
     s = standing(acting(s, "nemours", order="attack"), "royalist", reactive_melee="never")
     s = one_result(s, "D1R1")
     s = post(s, "league", Melee(lead="nemours-g1", target="gardes-francais"))
-    alone = post(s, "league", EndMoves(), faces=[0])  # 0809 is the only hex farther from 0710
-    assert alone.units["gardes-francais"].hex == "0809" and "the only legal path" in "\n".join(alone.last)
+    alone, told = posted(s, "league", EndMoves(), faces=[0])  # 0809 is the only hex farther from 0710
+    assert alone.units["gardes-francais"].hex == "0809" and "the only legal path" in "\n".join(told.lines)
     assert alone.phase == "advance"
     hemmed = place(s, "galaty-2", "0809", "N")
-    stuck = post(hemmed, "league", EndMoves(), faces=[0, 2])  # melee, then the retreat-impossible roll
+    stuck, told = posted(hemmed, "league", EndMoves(), faces=[0, 2])  # melee, then the retreat-impossible roll
     assert stuck.units["gardes-francais"].hex == "0810" and stuck.units["gardes-francais"].level == 2
-    assert any("cannot retreat" in x for x in stuck.last) and stuck.phase == "reactivate"
+    assert any("cannot retreat" in x for x in told.lines) and stuck.phase == "reactivate"
 
 
 def test_a_broken_unit_routs_without_a_choice_and_the_attacker_follows():
@@ -194,9 +198,9 @@ def test_leaders_go_with_the_unit_that_retreats_or_advances():
     s = post(s, "league", EndMoves(), faces=[0])
     s = post(s, "royalist", Retreat(unit="gardes-francais", path=("0910",)))
     assert s.leaders["montpensier"].hex == "0910"
-    s = post(s, "league", Advance(unit="nemours-g1"), faces=[0, 0])  # then both leaders roll (§5.2.1)
+    s, told = posted(s, "league", Advance(unit="nemours-g1"), faces=[0, 0])  # then both leaders roll (§5.2.1)
     assert s.leaders["nemours"].hex == "0810"
-    assert [x for x in s.last if "survives the melee" in x] and s.phase == "reactivate"
+    assert [x for x in told.lines if "survives the melee" in x] and s.phase == "reactivate"
 
 
 def test_a_pending_choice_pauses_the_melees_still_to_fight():
@@ -239,9 +243,9 @@ def test_passage_a_travers_rides_on_and_may_turn_after_it():
     assert s.phase == "advance" and s.melee_step.into == "0909" and s.units["gardes-francais"].hex == "0810"
     assert "§11.5" in RS.awaiting(s)[0].decision
     assert codes(s, "league", NoAdvance()) == ["advance/compulsory"]
-    s = post(s, "league", Advance(unit="nemours-g1", facing="SW"))
+    s, told = posted(s, "league", Advance(unit="nemours-g1", facing="SW"))
     assert (s.units["nemours-g1"].hex, s.units["nemours-g1"].facing) == ("0909", SW)
-    assert any("passes through 0810 to 0909" in x for x in s.last)
+    assert any("passes through 0810 to 0909" in x for x in told.lines)
 
 
 @pytest.mark.parametrize("text, action", [

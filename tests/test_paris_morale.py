@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from events.paris import Rally
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris import sequence
-from adjudicator.rulesets.paris.morale import lose_levels, morale_check
-from adjudicator.rulesets.paris.work import Work, effective_morale
+from adjudicator.rulesets.paris.morale import effective_morale, lose_levels, morale_check
+from adjudicator.rulesets.paris.state import BOARD
 from test_paris_helpers import FixedDice, acting, codes, new_state, only, place, post
 
 
@@ -16,9 +17,9 @@ def test_morale_check_passes_at_or_below_the_rating():
     s = only(new_state(), "conde-g1")
     s = place(s, "conde", "1509")
     for face, level in ((8, 0), (9, 1)):
-        w = Work(s, FixedDice([face]))
-        morale_check(w, "conde-g1", 0, "test")
-        assert w.units["conde-g1"].level == level
+        d = Draft(s, FixedDice([face]), BOARD)
+        morale_check(d, "conde-g1", 0, "test")
+        assert d.s.units["conde-g1"].level == level
 
 
 def test_a_stacked_leader_helps_the_check():
@@ -26,9 +27,9 @@ def test_a_stacked_leader_helps_the_check():
     s = only(new_state(), "conde-g1")
     s = place(s, "conde", "1110")
     s = place(s, "conde-g1", "1110")
-    w = Work(s, FixedDice([9]))
-    morale_check(w, "conde-g1", 1, "test")  # 9 + 1 - 2 = 8 <= 8
-    assert w.units["conde-g1"].level == 0
+    d = Draft(s, FixedDice([9]), BOARD)
+    morale_check(d, "conde-g1", 1, "test")  # 9 + 1 - 2 = 8 <= 8
+    assert d.s.units["conde-g1"].level == 0
 
 
 def test_morale_state_penalties():
@@ -44,9 +45,9 @@ def test_a_broken_unit_that_fails_is_destroyed_and_losing_past_broken_destroys()
     уровней, чем имеет, то он уничтожен»."""
     s = only(new_state(), "garde-1")
     s = place(s, "garde-1", "0710", "S", level=3)
-    w = Work(s, FixedDice([9]))
-    morale_check(w, "garde-1", 0, "test")
-    assert "garde-1" not in w.units and w.destroyed["catholic"] == ("S:garde-1",)
+    d = Draft(s, FixedDice([9]), BOARD)
+    morale_check(d, "garde-1", 0, "test")
+    assert "garde-1" not in d.s.units and d.s.destroyed["catholic"] == ("S:garde-1",)
 
 
 def test_a_unit_that_becomes_broken_retreats_two_hexes_toward_its_edge():
@@ -54,18 +55,18 @@ def test_a_unit_that_becomes_broken_retreats_two_hexes_toward_its_edge():
     он должен отступить на 2 поля ... должны равняться на свой край карты»."""
     s = only(new_state(), "garde-1")
     s = place(s, "garde-1", "0710", "S", level=2)
-    w = Work(s, FixedDice([]))
-    lose_levels(w, "garde-1", 1, "test", away="0810")
-    u = w.units["garde-1"]
+    d = Draft(s, FixedDice([]), BOARD)
+    lose_levels(d, "garde-1", 1, "test", away="0810")
+    u = d.s.units["garde-1"]
     assert u.level == 3 and u.hex[:2] == "05" and u.facing == 1  # two rows north, facing its north edge
 
 
 def test_artillery_is_destroyed_on_a_failed_check():
     """§13 «Артиллерия не имеет статуса; она уничтожена, если не имеет успеха в проверке морального состояния»."""
     s = only(new_state(), "cath-art-1")
-    w = Work(s, FixedDice([9]))
-    morale_check(w, "cath-art-1", 0, "test")
-    assert "cath-art-1" not in w.units
+    d = Draft(s, FixedDice([9]), BOARD)
+    morale_check(d, "cath-art-1", 0, "test")
+    assert "cath-art-1" not in d.s.units
 
 
 def rally_field(order: str, with_leader: bool):
@@ -114,6 +115,6 @@ def test_rout_phase_moves_broken_units_off_their_edge():
     движения ... Если отряд покидает карту, он уничтожен и засчитывается как выполнение победных условий»."""
     s = only(new_state(), "garde-1", "conde-g1")
     s = place(s, "garde-1", "0310", "N", level=3)  # S-8-4: four hexes of movement
-    w = Work(s, FixedDice([]))
-    sequence.rout_phase(w)
-    assert "garde-1" not in w.units and w.destroyed["catholic"] == ("S:garde-1",)
+    d = Draft(s, FixedDice([]), BOARD)
+    sequence.rout_phase(d)
+    assert "garde-1" not in d.s.units and d.s.destroyed["catholic"] == ("S:garde-1",)

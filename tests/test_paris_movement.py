@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.paris import Fire, Hold, Intercept, Move, React, Turn
 from adjudicator.rulesets.paris.movement import turn_cost
 from adjudicator.rulesets.paris.reactions import eligible
-from test_paris_helpers import acting, codes, new_state, only, place, post, standing
+from test_paris_helpers import acting, codes, new_state, only, place, post, posted, standing
 
 
 def test_turning_costs_worked_out():
@@ -178,8 +178,8 @@ def test_standing_orders_decide_for_the_player_and_are_logged():
     s = acting(s, "conde", order="attack")
     s = post(s, "catholic", Standing(kind="defensive-fire", mode="always"))
     s = post(s, "catholic", Standing(kind="react", mode="never"))
-    s = post(s, "huguenot", Move(unit="conde-lansq", path=("1010",)), faces=(2,))  # picardie fires at once: 2 < 6
-    assert s.phase == "act" and any("standing order of catholic: defensive fire always" in x for x in s.last)
+    s, told = posted(s, "huguenot", Move(unit="conde-lansq", path=("1010",)), faces=(2,))  # picardie fires at once: 2 < 6
+    assert s.phase == "act" and any("standing order of catholic: defensive fire always" in x for x in told.lines)
     assert codes(s, "catholic", Standing(kind="defensive-fire", mode="sometimes")) == ["standing/mode"]
     assert codes(s, "catholic", Standing(kind="coffee", mode="always")) == ["standing/kind"]
 
@@ -199,7 +199,7 @@ def test_a_post_of_the_wrong_kind_is_refused_with_what_the_game_waits_for():
     from events.paris import EndMoves
 
     v = refuse(s, "huguenot", EndMoves())
-    assert v[0].code == "end/not-now" and "catholic: answer conde-lansq" in v[0].message
+    assert v[0].code == "end-moves/not-now" and "catholic: answer conde-lansq" in v[0].message
 
 
 def test_no_cavalry_fires_at_an_interception():
@@ -211,14 +211,14 @@ def test_no_cavalry_fires_at_an_interception():
     s = place(s, "conde-g1", "1110", "N")
     s = acting(s, "conde", order="attack")
     s = standing(s, "catholic", react="never", defensive_fire="always", intercept="always")
-    s = post(s, "huguenot", Move(unit="conde-g1", path=("1010", "0910")), faces=(0,))  # the interception succeeds
+    s, told = posted(s, "huguenot", Move(unit="conde-g1", path=("1010", "0910")), faces=(0,))  # the interception succeeds
     assert s.units["gendarmerie-1"].intercepted and s.units["conde-g1"].mp == 0
-    assert not any("sansac →" in x for x in s.last)  # sansac did not fire
+    assert not any("sansac →" in x for x in told.lines)  # sansac did not fire
 
 
 def test_every_decision_window_offers_legal_actions():
     """`legal_actions` covers the non-active side's decisions too (drives `adjudicator options` and simulate)."""
-    from adjudicator.rulesets.paris.legal import legal_actions
+    from adjudicator.rulesets.paris.play import legal_actions
 
     s = only(new_state(), "gendarmerie-1", "conde-lansq", "picardie")
     s = place(s, "gendarmerie-1", "0810", "S")

@@ -4,7 +4,7 @@ and the Dreux Guise option."""
 from __future__ import annotations
 
 from events.paris import ChangeOrder, Move, Rally, Turn
-from test_paris_helpers import acting, codes, new_state, only, place, post
+from test_paris_helpers import acting, codes, new_state, only, place, post, posted
 
 
 def field(order: str):
@@ -71,8 +71,8 @@ def test_order_change_roll_at_most_the_table_number():
     """§6.3 «Если результат меньше чем или равен определенному числу, крыло меняет приказ ... Если
     смена приказа не имеет успеха, крыло активировано со своим первоначальным приказом»."""
     s = field("attack")
-    ok = post(s, "huguenot", ChangeOrder(wing="conde", order="march"), faces=(7,))  # 7 - 2 = 5 <= 5
-    assert ok.wings["conde"].order == "march" and "order_change" in ok.provisional_used
+    ok, told = posted(s, "huguenot", ChangeOrder(wing="conde", order="march"), faces=(7,))  # 7 - 2 = 5 <= 5
+    assert ok.wings["conde"].order == "march" and "order_change" in told.provisional
     ko = post(s, "huguenot", ChangeOrder(wing="conde", order="march"), faces=(8,))  # 6 > 5
     assert ko.wings["conde"].order == "attack"
     assert codes(ko, "huguenot", ChangeOrder(wing="conde", order="rally")) == ["order/tried"]

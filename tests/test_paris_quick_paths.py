@@ -1,6 +1,6 @@
-"""The quick paths of `paris` (memoised geometry, lines of command traced once per state, sight lines
-with their blockers gathered once, the Work's cached reads) answer exactly as the plain definitions,
-and a memo never serves one state the answer of another."""
+"""The quick paths of `paris` (memoised geometry, lines of command traced once while no piece moves,
+sight lines, a draft's reads) answer exactly as the plain definitions, and a memo never serves one
+state the answer of another."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import random
 
 import msgspec
 
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.command import in_command, unit_in_command
-from adjudicator.rulesets.paris.work import Work, blocks_los, los, nearest_enemy, on_map, terrain_row
+from adjudicator.rulesets.paris.ground import blocks_los, los, nearest_enemy, on_map, terrain_row
+from adjudicator.rulesets.paris.state import BOARD
 from test_paris_helpers import new_state, only, place
 
 LAYOUTS = ("odd-r", "even-r")
@@ -79,7 +81,7 @@ def test_lines_of_command_are_those_a_plain_trace_finds():
         for wing in s.wings:
             expected = _plain_lines_of_command(s, wing)
             assert in_command(s, wing) == expected
-            fresh = Work(s)  # a Work that has changed nothing is answered from the state's lines
+            fresh = Draft(s, None, BOARD)  # a draft that has moved nothing is answered from the state's lines
             for u in s.units.values():
                 if u.wing == wing and not u.artillery:
                     assert unit_in_command(fresh, u.id) == (u.id in expected)
@@ -88,8 +90,8 @@ def test_lines_of_command_are_those_a_plain_trace_finds():
     assert seen_in > 100 and seen_out > 100  # both answers were put to the test
 
 
-def test_a_work_that_has_moved_a_unit_traces_its_own_lines():
-    """The lines a state's check found are not lent to a Work once it has moved a unit: moving the
+def test_a_draft_that_has_moved_a_unit_traces_its_own_lines():
+    """The lines a state's check found are not lent to a draft once it has moved a unit: moving the
     middle link of a chain puts the far unit out of command at once (§5.1.1)."""
     s = only(new_state(), "conde-lansq", "conde-milice-1", "conde-milice-2")
     s = place(s, "conde", "1410")
@@ -97,10 +99,10 @@ def test_a_work_that_has_moved_a_unit_traces_its_own_lines():
     s = place(s, "conde-milice-1", "1409")
     s = place(s, "conde-milice-2", "1408")
     assert "conde-milice-2" in in_command(s, "conde")
-    w = Work(s)
-    assert unit_in_command(w, "conde-milice-2")
-    w.set_unit("conde-milice-1", hex="1412")
-    assert not unit_in_command(w, "conde-milice-2")
+    d = Draft(s, None, BOARD)
+    assert unit_in_command(d, "conde-milice-2")
+    d.update(d.s.units, "conde-milice-1", hex="1412")
+    assert not unit_in_command(d, "conde-milice-2")
     assert "conde-milice-2" in in_command(s, "conde")  # the state itself is unchanged
 
 
@@ -115,21 +117,22 @@ def test_sight_lines_are_those_blocks_los_draws_hex_by_hex():
         for a in hexes[::2]:
             for b in hexes[1::2]:
                 expected = hexgrid.has_los(a, b, lambda h: blocks_los(s, h), s.layout)
-                assert los(s, a, b) == los(Work(s), a, b) == expected
+                assert los(s, a, b) == los(Draft(s, None, BOARD), a, b) == expected
                 blocked += not expected
                 clear += expected
     assert blocked > 50 and clear > 50
 
 
-def test_a_work_reads_each_field_as_it_was_last_set():
+def test_a_draft_reads_each_field_as_it_was_last_set():
     s = new_state()
-    w = Work(s)
-    assert w.phase == s.phase and w.turn == s.turn
-    w.set(phase="act", turn=s.turn + 1)
-    assert (w.phase, w.turn) == ("act", s.turn + 1)
-    w.set(phase="react")
-    assert w.phase == "react" and s.phase != "react"
-    assert w.freeze().phase == "react"
+    d = Draft(s, None, BOARD)
+    assert d.s.phase == s.phase and d.s.turn == s.turn
+    d.s.phase = "act"
+    d.s.turn = s.turn + 1
+    assert (d.s.phase, d.s.turn) == ("act", s.turn + 1)
+    d.s.phase = "react"
+    assert d.s.phase == "react" and s.phase != "react"
+    assert d.freeze().phase == "react"
 
 
 def test_the_nearest_enemy_is_measured_in_the_state_asked():
@@ -140,6 +143,6 @@ def test_the_nearest_enemy_is_measured_in_the_state_asked():
     assert nearest_enemy(near, side, "1110") == 2
     assert nearest_enemy(far, side, "1110") == 6
     assert nearest_enemy(near, side, "1110") == 2
-    w = Work(near)
-    w.set_unit("picardie", hex="1111")
-    assert nearest_enemy(w, side, "1110") == 1
+    d = Draft(near, None, BOARD)
+    d.update(d.s.units, "picardie", hex="1111")
+    assert nearest_enemy(d, side, "1110") == 1

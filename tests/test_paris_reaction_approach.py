@@ -13,7 +13,7 @@ import msgspec
 
 from events.paris import React
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import Window
+from adjudicator.rulesets.paris.state import Window
 from test_paris_helpers import RS, acting, new_state, only, place, refuse
 
 

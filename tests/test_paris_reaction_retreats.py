@@ -7,8 +7,8 @@ import msgspec
 
 from events.paris import Move, React
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.legal import unit_retreats
-from adjudicator.rulesets.paris.model import PState, Window
+from adjudicator.rulesets.paris.play import unit_retreats
+from adjudicator.rulesets.paris.state import PState, Window
 from adjudicator.rulesets.paris.movement import step_cost
 from test_paris_helpers import RS, acting, new_state, only, place, post, refuse, standing
 

@@ -8,7 +8,7 @@ import msgspec
 
 from events.core import Ruling
 from events.paris import Activate, Advance, EndActivation, EndMoves, Fire, Hold, Melee, Move, React, Retreat
-from test_paris_helpers import RS, acting, codes, new_state, only, place, post, standing
+from test_paris_helpers import RS, acting, codes, new_state, only, place, post, posted, standing
 
 
 def one_result(s, code):
@@ -34,7 +34,12 @@ def guards_attacked(code, *others):
 
 
 def rule(s, decision: str, faces=()):
-    return post(s, "referee", Ruling(decision=decision, reason="the players agree"), faces=faces)
+    return ruled(s, decision, faces)[0]
+
+
+def ruled(s, decision: str, faces=()):
+    """The state after the referee's ruling, and what it did."""
+    return posted(s, "referee", Ruling(decision=decision, reason="the players agree"), faces=faces)
 
 
 def posts_something(s) -> bool:
@@ -115,8 +120,8 @@ def test_a_ruling_drops_the_declared_melee_of_a_unit_it_removed():
     s = post(s, "league", Melee(lead="nemours-g1", supports=("nemours-g2",), target="gardes-francais"))
     dropped_support = rule(s, "unit nemours-g2 remove")
     assert [(m.lead, m.supports) for m in dropped_support.melees] == [("nemours-g1", ())]
-    s = rule(s, "unit nemours-g1 remove")
-    assert s.melees == () and any("dropped" in x for x in s.last)
+    s, told = ruled(s, "unit nemours-g1 remove")
+    assert s.melees == () and any("dropped" in x for x in told.lines)
     assert codes(s, "league", Melee(lead="nemours-g2", target="gardes-francais")) == []  # free to declare again
     s = post(s, "league", EndMoves())  # no melee is fought: nothing is rolled
     assert s.phase == "reactivate"
@@ -158,10 +163,10 @@ def test_a_ruling_that_destroys_a_unit_counts_it_for_victory_and_one_that_remove
     assert "gendarmerie-1" not in destroyed.units
     assert destroyed.destroyed["catholic"] == s.destroyed["catholic"] + ("G:gendarmerie-1",)
     assert destroyed.removed == s.removed
-    removed = rule(s, "unit gendarmerie-1 remove")
+    removed, told = ruled(s, "unit gendarmerie-1 remove")
     assert "gendarmerie-1" not in removed.units
     assert removed.destroyed == s.destroyed and removed.removed == s.removed + ("gendarmerie-1",)
-    assert any("not counted" in x for x in removed.last)
+    assert any("not counted" in x for x in told.lines)
 
 
 def test_a_ruling_that_takes_a_wings_last_unit_off_the_map_ends_the_wing():
@@ -185,8 +190,8 @@ def test_a_ruling_on_a_unit_the_melee_result_does_not_name_leaves_its_question_a
     s = guards_attacked("D1R2", "du-roi-1")
     assert s.phase == "retreat" and s.units["du-roi-1"].hex not in ("0710", "0810")
     asked = RS.awaiting(s)
-    named = rule(s, "unit nemours-g1 facing SE")  # the attacker: named by the result
-    assert named.phase == "retreat" and any("goes on from where it stood" in x for x in named.last)
-    other = rule(s, "unit du-roi-1 facing S")
+    named, told = ruled(s, "unit nemours-g1 facing SE")  # the attacker: named by the result
+    assert named.phase == "retreat" and any("goes on from where it stood" in x for x in told.lines)
+    other, told = ruled(s, "unit du-roi-1 facing S")
     assert other.phase == "retreat" and other.melee_step == s.melee_step and RS.awaiting(other) == asked
-    assert not any("goes on from where it stood" in x for x in other.last)
+    assert not any("goes on from where it stood" in x for x in told.lines)

@@ -6,9 +6,10 @@ from collections import Counter
 
 import msgspec
 
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris import sequence
 from adjudicator.rulesets.paris.melee import _reiters
-from adjudicator.rulesets.paris.work import Work
+from adjudicator.rulesets.paris.state import BOARD
 from test_paris_helpers import RS, FixedDice, new_state
 
 
@@ -57,17 +58,17 @@ def test_ivry_victory_weights_cuirassiers_two():
 def test_immediate_victory_when_all_three_gardes_suisses_are_destroyed():
     """§14.1 «когда гугенотский игрок уничтожил все три отряда Garde Suisse»."""
     s = new_state()
-    w = Work(msgspec.structs.replace(s, units={k: v for k, v in s.units.items() if not k.startswith("garde-")}), None)
-    sequence.check_victory(w)
-    assert w.result.startswith("huguenot wins immediately")
+    d = Draft(msgspec.structs.replace(s, units={k: v for k, v in s.units.items() if not k.startswith("garde-")}), None, BOARD)
+    sequence.check_victory(d)
+    assert d.s.result.startswith("huguenot wins immediately")
 
 
 def test_immediate_victory_ivry_all_royalist_cuirassiers():
     """§14.2 «если Лига уничтожает всех роялистских кирасиров»."""
     s = new_state("ivry-1590")
-    w = Work(msgspec.structs.replace(s, units={k: v for k, v in s.units.items() if v.kind != "C"}), None)
-    sequence.check_victory(w)
-    assert w.result.startswith("league wins immediately")
+    d = Draft(msgspec.structs.replace(s, units={k: v for k, v in s.units.items() if v.kind != "C"}), None, BOARD)
+    sequence.check_victory(d)
+    assert d.s.result.startswith("league wins immediately")
 
 
 def test_huguenot_artillery_option():
@@ -81,11 +82,11 @@ def test_coligny_reiters_option():
     отряд рейтаров удаляется из игры. Он не считается по отношению к обычным победным условиям»."""
     s = new_state(options=("coligny-reiters",))
     for face, gone in ((4, True), (5, False)):
-        w = Work(s, FixedDice([face]))
-        _reiters(w, "coligny-reiters-1", "R")
-        assert ("coligny-reiters-1" not in w.units) == gone
+        d = Draft(s, FixedDice([face]), BOARD)
+        _reiters(d, "coligny-reiters-1", "R")
+        assert ("coligny-reiters-1" not in d.s.units) == gone
         if gone:
-            assert w.removed == ("coligny-reiters-1",) and w.destroyed["huguenot"] == ()
+            assert d.s.removed == ("coligny-reiters-1",) and d.s.destroyed["huguenot"] == ()
 
 
 def test_options_are_listed_and_unknown_ones_refused():

@@ -8,7 +8,7 @@ from events.core import OrdersSealed, OrdersUnsealed
 from events.paris import Activate, EndActivation, EndMoves, NoPreempt, Pass, Preempt, Reactivate
 from adjudicator import sealed
 from adjudicator.rulesets.paris import sequence
-from test_paris_helpers import codes, new_state, post, standing
+from test_paris_helpers import codes, new_state, post, posted, standing
 
 SALT = bytes(range(32))
 
@@ -58,18 +58,19 @@ def test_initiative_tie_goes_to_the_better_leader_then_to_the_dice():
     """§4.1 «В случае ничьей сторона с лучшим лидером начинает первой. Если и здесь ничья, игроки
     бросают кубики, ходит первым тот, у кого больший бросок» — tie: the better leader; still tied: both
     roll, high goes first (ruling R29: tied rolls are rolled again)."""
-    from adjudicator.rulesets.paris.work import Work
+    from adjudicator.draft import Draft
+    from adjudicator.rulesets.paris.state import BOARD
 
     s = new_state()  # every wing starts under Attack!: three against three
     weaker = msgspec.structs.replace(s, leaders={**s.leaders, "guise": msgspec.structs.replace(s.leaders["guise"], rating=1)})
-    w = Work(weaker, None)
-    sequence.initiative(w)
-    assert w.first == "huguenot"  # Condé 2 against Montmorency, St André and Guise at 1
+    d = Draft(weaker, None, BOARD)
+    sequence.initiative(d)
+    assert d.s.first == "huguenot"  # Condé 2 against Montmorency, St André and Guise at 1
     from test_paris_helpers import FixedDice
 
-    w = Work(s, FixedDice([2, 2, 3, 8]))
-    sequence.initiative(w)
-    assert w.first == "catholic"  # 2-2 tied, then 3 against 8
+    d = Draft(s, FixedDice([2, 2, 3, 8]), BOARD)
+    sequence.initiative(d)
+    assert d.s.first == "catholic"  # 2-2 tied, then 3 against 8
 
 
 def _run(s, plan):
@@ -113,7 +114,7 @@ def test_a_wing_cannot_activate_before_higher_priority_wings():
     s = opened({"conde": "attack", "coligny": "attack", "rochefoucault": "march"},
                {"montmorency": "attack", "st-andre": "march", "guise": "rally"})
     assert codes(s, "huguenot", Activate(wing="rochefoucault")) == ["activate/priority"]
-    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/wrong-side"]
+    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/not-yours"]
 
 
 def test_two_passes_in_succession_end_the_activation_phase():
@@ -140,9 +141,9 @@ def test_successful_preemption_puts_the_preempted_wing_en_attente():
     немедленно после активации крыла, которое упредило его» — the pre-empted wing waits and activates
     right after the pre-empting one."""
     s = _activated()
-    s = post(s, "catholic", Preempt(wing="montmorency"), faces=(3,))  # 3 - 1 = 2 <= 5 (provisional)
+    s, told = posted(s, "catholic", Preempt(wing="montmorency"), faces=(3,))  # 3 - 1 = 2 <= 5 (provisional)
     assert s.active_wing == "montmorency" and s.wings["conde"].waiting and s.phase == "act"
-    assert "preemption" in s.provisional_used
+    assert "preemption" in told.provisional
     s = post(s, "catholic", EndActivation())
     assert s.active_wing == "conde" and s.phase == "act"
 
@@ -151,7 +152,7 @@ def test_a_preemption_cannot_be_preempted():
     """§4.4 «Примечание: упреждение нельзя упредить» — a pre-emption cannot be pre-empted."""
     s = _activated()
     s = post(s, "catholic", Preempt(wing="montmorency"), faces=(0,))
-    assert codes(s, "huguenot", Preempt(wing="coligny")) == ["preempt/of-preemption"]
+    assert codes(s, "huguenot", Preempt(wing="coligny")) == ["preempt/not-now"]
     assert "§4.4" in str(__import__("test_paris_helpers").refuse(s, "huguenot", Preempt(wing="coligny"))[0])
 
 
@@ -231,7 +232,7 @@ def test_after_a_pass_the_other_side_activates_its_own_best_wing():
     """§3.2 passing (ruling R11): the passer's higher-priority wings do not hold the other side back."""
     s = opened({"conde": "attack", "coligny": "attack", "rochefoucault": "march"},
                {"montmorency": "march", "st-andre": "march", "guise": "rally"})
-    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/wrong-side"]
+    assert codes(s, "catholic", Activate(wing="montmorency")) == ["activate/not-yours"]
     s = post(s, "huguenot", Pass())
     assert codes(s, "catholic", Activate(wing="montmorency")) == []
     assert codes(s, "catholic", Activate(wing="guise")) == ["activate/priority"]

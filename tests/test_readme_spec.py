@@ -21,6 +21,7 @@ from conftest import LOGS, ROOT, export_log, play_sample_game, run_cli_inprocess
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DEMO = LOGS / "freeform-demo" / "game.jsonl"
+SCHEMA = ROOT / "events" / "schema.json"
 
 
 def readme_check_program() -> str:
@@ -37,10 +38,10 @@ def program(tmp_path_factory) -> Path:
     return path
 
 
-def run_program(program: Path, log: Path) -> subprocess.CompletedProcess:
+def run_program(program: Path, log: Path, *schema: Path) -> subprocess.CompletedProcess:
     """-I -S: isolated, no site-packages: nothing but the standard library can be imported."""
-    return subprocess.run([sys.executable, "-I", "-S", str(program), str(log)], capture_output=True, text=True,
-                          timeout=300, cwd=program.parent)
+    return subprocess.run([sys.executable, "-I", "-S", str(program), str(log), *map(str, schema)], capture_output=True,
+                          text=True, timeout=300, cwd=program.parent)
 
 
 def parse_output(out: str) -> tuple[int, str, int]:
@@ -56,9 +57,12 @@ def verify_json(log: Path) -> dict:
 
 
 def agree(program: Path, log: Path) -> tuple[int, str, int]:
-    r = run_program(program, log)
+    """The program, with the schema and without, says what verify says."""
+    r = run_program(program, log, SCHEMA)
     assert r.returncode == 0, r.stderr
     events, head, rolls = parse_output(r.stdout)
+    without = run_program(program, log)
+    assert without.returncode == 0 and parse_output(without.stdout) == (events, head, rolls), without.stderr
     v = verify_json(log)
     assert v["ok"]
     assert events == v["events"]
@@ -79,6 +83,18 @@ def test_the_program_uses_only_the_standard_library():
 def test_readme_check_agrees_with_verify_on_the_shipped_demo(program):
     events, head, rolls = agree(program, DEMO)
     assert rolls > 0
+
+
+@pytest.mark.parametrize("log", sorted(LOGS.glob("*/game.jsonl")), ids=lambda p: p.parent.name)
+def test_readme_check_agrees_with_verify_on_every_shipped_game(program, log):
+    agree(program, log)
+
+
+def test_the_committed_schema_is_what_adjudicator_schema_prints():
+    """events/schema.json lets a verifier without our tool read each action's members in their order."""
+    r = run_cli_inprocess("schema")
+    assert r.returncode == 0 and SCHEMA.read_text(encoding="utf-8") == r.stdout, \
+        "events/schema.json is stale: python3 -m adjudicator schema > events/schema.json"
 
 
 def test_readme_check_agrees_with_verify_on_a_simulated_game(program, tmp_path):
@@ -194,3 +210,98 @@ def test_readme_hash_chain_spec_matches_the_shipped_log():
         assert prev == event["hash"]
     first = json.loads(lines[0])
     assert first["action"]["type"] == "game-created" and len(first["action"]["dice"]["anchor"]) == 64
+
+
+# -- the forged logs of issue 14: the program refuses what verify refuses --------------------------
+
+def _forgeries(tmp_path: Path) -> dict[str, Path]:
+    """Every forged log of tests/test_verify_forgeries.py that verify refuses, by name."""
+    import test_verify_forgeries as f
+
+    out: dict[str, Path] = {}
+
+    def put(name: str, lines: list[bytes], raw: bytes | None = None) -> None:
+        path = tmp_path / f"{len(out)}.jsonl"
+        path.write_bytes(raw if raw is not None else b"".join(x + b"\n" for x in lines))
+        out[name] = path
+
+    d = tmp_path / "hole1"
+    d.mkdir()
+    put("a die changed under a skipped reveal", f.forge_skipped_reveal(d)[0])
+    d = tmp_path / "swapped"
+    d.mkdir()
+    events = f.events_of(export_log(f.skipped_reveal_game(d)))
+    a, b = [i for i, e in enumerate(events) if e["action"]["type"] == "secret-revealed"]
+    events[a], events[b] = events[b], events[a]
+    put("reveals 2 then 1", f.readme_chain(f.renumbered(events)))
+    events[a]["action"]["secret"] = events[a]["action"]["secret"].upper()
+    put("a secret in upper case", f.readme_chain(f.renumbered(events)))
+    first = events[0]["action"]["dice"]
+    for name, dice in (("an anchor in upper case", {**first, "anchor": first["anchor"].upper()}),
+                       ("reported dice with an anchor", {**first, "mode": "reported"}),
+                       ("another dice mode", {**first, "mode": "loaded"}), ("no epochs", {**first, "epochs": 0})):
+        created = {**events[0], "action": {**events[0]["action"], "dice": dice}}
+        put(name, f.readme_chain(f.renumbered([created] + events[1:3])))
+    d = tmp_path / "hole2"
+    d.mkdir()
+    events = f.short_chain_game(d)
+    roll = next(e for e in events if e["rolls"] and e["epoch"] == 2)
+    put("a roll above N", f.readme_chain(f.renumbered(events + [{**roll, "turn": 3, "epoch": 3, "actor": "red"}])))
+    put("a roll on the first event",
+        f.readme_chain(f.renumbered([{**events[0], "rolls": roll["rolls"]}] + events[1:])))
+    d = tmp_path / "hole3"
+    d.mkdir()
+    bodies, i = f.rolled_game(d)
+    for kind, forge in f.FORGERIES.items():
+        put(kind, f.readme_chain(bodies[:i] + [forge(bodies[i])] + bodies[i + 1:]))
+    lines = f.readme_chain(bodies)
+    for kind, (make, bad) in f.LINE_ENDS.items():
+        if bad is not None:
+            put(kind, [], make(lines))
+    brigade = [line[:-75] + b"}" for line in f.BRIGADE.read_bytes().splitlines()]
+    j = next(n for n, b in enumerate(brigade) if b'"x":11.09,' in b)
+    for written in (b"11.090", b"1.109e1", b"11", b"1e16", b"0.00001", b"1e-7", b"NaN", b"Infinity"):
+        put(f"x = {written.decode()}", f.readme_chain(brigade[:j] + [brigade[j].replace(b'"x":11.09,', b'"x":' + written
+                                                                                          + b",", 1)] + brigade[j + 1:]))
+    for other in (b"2D6", b"02d6", b"2d6+0", b"d6"):
+        roll = bodies[i].replace(b'"expr":"2d6","dice"', b'"expr":"' + other + b'","dice"', 1)
+        put(f"expr {other.decode()}", f.readme_chain(bodies[:i] + [roll] + bodies[i + 1:]))
+    return out
+
+
+def test_readme_check_refuses_every_forged_log_that_verify_refuses(program, tmp_path):
+    forged = _forgeries(tmp_path)
+    assert len(forged) > 30
+    for name, log in forged.items():
+        assert run_cli_inprocess("verify", str(log)).returncode in (1, 2), name
+        r = run_program(program, log, SCHEMA)
+        assert r.returncode == 1 and r.stderr.startswith("FAIL ") and "Traceback" not in r.stderr, (name, r.stderr)
+
+
+def test_readme_check_needs_the_schema_only_for_what_an_action_holds(program, tmp_path):
+    """Without the schema the program cannot know an action's members: an extra one, or an integer
+    where the schema says a float, passes it, and the schema catches them."""
+    forged = _forgeries(tmp_path)
+    for name in ("extra action member", "x = 11"):
+        assert run_program(program, forged[name]).returncode == 0, name
+        assert run_program(program, forged[name], SCHEMA).returncode == 1, name
+
+
+def test_readme_check_re_derives_the_rolls_under_a_skipped_reveal(program, tmp_path):
+    """The reveal of epoch 2 alone reveals epoch 1: its roll is re-derived, as verify does."""
+    import test_verify_forgeries as f
+
+    lines, _ = f.forge_skipped_reveal(tmp_path, change_die=False)
+    log = f.write_jsonl(tmp_path / "skipped.jsonl", lines)
+    assert agree(program, log)[2] == 1
+
+
+@pytest.mark.parametrize("ends", ["crlf", "no final lf"])
+def test_readme_check_takes_crlf_and_a_missing_last_line_end(program, tmp_path, ends):
+    import test_verify_forgeries as f
+
+    bodies, _ = f.rolled_game(tmp_path)
+    lines = f.readme_chain(bodies)
+    log = tmp_path / "ends.jsonl"
+    log.write_bytes(b"".join(x + b"\r\n" for x in lines) if ends == "crlf" else b"\n".join(lines))
+    assert agree(program, log)[0] == len(lines)

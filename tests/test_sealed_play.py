@@ -22,7 +22,7 @@ from adjudicator.report import outcome
 from adjudicator.verify import verify
 from conftest import LOGS, event_rows, export_log, make_game, rechain, run_cli_inprocess
 from adjudicator.rulesets.brigade.legal import sim_orders
-from adjudicator.rulesets.paris.model import ORDERS
+from adjudicator.rulesets.paris.state import ORDERS
 from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS
 
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
@@ -117,7 +117,7 @@ def test_random_play_seals_with_salts_no_one_else_can_compute(tmp_path, ruleset,
     opened = [e for e in lines if e["action"]["type"] == "orders-unsealed"]
     assert set(seals) == set(players) and len(opened) == 2
     game = load_game(split_line(export_log(db).read_bytes().splitlines()[0], "")[0])
-    state = game.ruleset.initial_state(game.created)
+    state = game.ruleset.setup(game.created)
     for side, commitment in seals.items():
         if ruleset == "paris":  # every set of orders the side's wings can be given, with the salt of the game and side
             wings = sorted(w.id for w in state.wings.values() if w.side == side)
@@ -274,7 +274,7 @@ def test_paris_once_the_other_side_is_open_voided_orders_stand_as_not_given(dreu
     with pytest.raises(Rejected, match="orders/bad"):
         games.post(dreux, typo, "catholic")
     posted = games.post(dreux, "void t1c because montmorency atack is no order", "referee")
-    said = "\n".join(posted.built[0].after.rules.last)
+    said = "\n".join(posted.built[0].outcome.lines)
     assert "stand as not given" in said and "R47" in said
     state = games.state_at(dreux)[1]
     assert state.rules.phase != "orders" and state.rules.first  # the game goes on: initiative (§4.1)

@@ -412,3 +412,20 @@ def test_an_empty_log_is_bad_input(tmp_path, cli_fast):
     path = write(tmp_path, b"")
     r = cli_fast("verify", str(path))
     assert r.returncode == 2 and "empty" in r.stderr
+
+
+@pytest.mark.parametrize("game,seq,face", [("paris-dreux-1562", 18, 6), ("paris-ivry-1590", 59, 1)])
+def test_lenient_verify_goes_on_past_states_no_game_reaches_without_crashing(tmp_path, game, seq, face):
+    """A die changed in a shipped game leads to a state in which the logged events are illegal; lenient
+    mode applies them anyway, into states the rules were never written for. Judging an event there
+    must be a rule problem, not a crash."""
+    from conftest import LOGS
+
+    lines = (LOGS / game / "game.jsonl").read_bytes().splitlines()
+    event = json.loads(lines[seq - 1])
+    assert event["rolls"][0]["dice"][0] != face
+    event["rolls"][0]["dice"][0] = face
+    lines[seq - 1] = json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode()
+    report, bad = first_problem(write(tmp_path, rechain(lines)), lenient=True)
+    assert bad is not None and report.events == len(lines)
+    assert all(p.kind in ("rule", "marks", "apply", "dice") for p in report.problems)

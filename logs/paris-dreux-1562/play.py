@@ -26,8 +26,7 @@ from adjudicator import games
 from adjudicator.notation import format_action
 from adjudicator.rulesets import get
 from adjudicator.rulesets.paris import hexgrid, sequence
-from adjudicator.rulesets.paris.legal import awaiting
-from adjudicator.rulesets.paris.work import nearest_enemy
+from adjudicator.rulesets.paris.ground import nearest_enemy
 
 RS = get("paris")
 SIDES = {"dreux-1562": ("huguenot", "catholic"), "ivry-1590": ("royalist", "league")}
@@ -70,11 +69,11 @@ class Game:
 
 def dice_free(s, side, action):
     """(legal, state after it or None when its outcome needs dice)."""
-    if RS.validate(s, side, action):
+    if RS.check(s, side, action):
         return False, None
     env = Envelope(game=s.game, seq=0, actor=side, turn=s.turn, phase=s.phase, epoch=s.turn, action=action, prev="0" * 64)
     try:
-        return True, RS.apply(s, env, NoDice())
+        return True, RS.apply(s, env, NoDice())[0]
     except LookupError:
         return True, None
 
@@ -91,7 +90,7 @@ def approach(s, u, side):
                 options.append((d, h))
         moved = False
         for d, h in sorted(options):
-            if not RS.validate(s, side, Move(unit=u.id, path=tuple(path + [h]))):
+            if not RS.check(s, side, Move(unit=u.id, path=tuple(path + [h]))):
                 path.append(h)
                 here, best, moved = h, d, True
                 break
@@ -128,7 +127,7 @@ def plan_activation(s, side):
         targets = [e for e in s.units.values() if e.side != side]
         if u.artillery:
             for t in sorted(targets, key=lambda e: hexgrid.distance(u.hex, e.hex, s.layout)):
-                if not RS.validate(s, side, Fire(unit=u.id, target=t.id)):
+                if not RS.check(s, side, Fire(unit=u.id, target=t.id)):
                     line.append(Fire(unit=u.id, target=t.id))
                     break
             acts.append(line)
@@ -144,7 +143,7 @@ def plan_activation(s, side):
                     line.append(Turn(unit=u.id, facing=f))
         for t in targets:
             fire = Fire(unit=u.id, target=t.id, extra=1 if not line else 0)
-            if not RS.validate(s, side, fire):
+            if not RS.check(s, side, fire):
                 line.append(fire)
                 break
         acts.append(line)
@@ -244,7 +243,7 @@ def play(g: Game) -> None:
         if s.turn != turn:
             g.reveal()
             turn = s.turn
-        waits = awaiting(s)
+        waits = RS.awaiting(s)
         if not waits:
             break
         side, what = waits[0].side, waits[0].decision

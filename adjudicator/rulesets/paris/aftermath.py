@@ -13,18 +13,15 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Advance, NoAdvance, Retreat
-from adjudicator.ruleset import Awaiting, Violation
-from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import MeleeStep, PState, Unit
+from adjudicator.draft import Draft
+from adjudicator.ruleset import Violation, violation
+from adjudicator.rulesets.paris import decide, hexgrid
+from adjudicator.rulesets.paris.ground import View, units_at
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
-from adjudicator.rulesets.paris.work import View, Work, standing_mode, units_at
+from adjudicator.rulesets.paris.state import MeleeStep, PState, Unit, d10, table
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
-
-
-def _v(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
 
 
 def _next(st: MeleeStep) -> MeleeStep:
@@ -33,58 +30,60 @@ def _next(st: MeleeStep) -> MeleeStep:
                                    must=False)
 
 
-def run(w: Work, st: MeleeStep) -> bool:
+def run(d: Draft[PState], st: MeleeStep) -> bool:
     """Carry a melee result on from `st.stage`. False when a player must decide first: the phase
     and `melee_step` then say who and what; True when the melee is over."""
     for stage in STAGES[STAGES.index(st.stage):]:
         st = msgspec.structs.replace(st, stage=stage)
-        if not _STAGE[stage](w, st):
+        if not _STAGE[stage](d, st):
             return False
-    w.set(melee_step=None)
+    d.s.melee_step = None
     return True
 
 
 # -- retreats (§11.4, §9.3) ------------------------------------------------------------
 
-def _attacker_retreat(w: Work, st: MeleeStep) -> bool:
-    u = w.units.get(st.lead)
+def _attacker_retreat(d: Draft[PState], st: MeleeStep) -> bool:
+    u = d.s.units.get(st.lead)
     if not st.attacker_retreat or u is None or u.hex != st.lead_hex or u.level == 3:
         return True  # no R for the attacker, or it is gone, or broken and already routed (§13.2)
-    return _retreat(w, st, u, st.attacker_retreat, away=st.defender_hex)
+    return _retreat(d, st, u, st.attacker_retreat, away=st.defender_hex)
 
 
-def _defender_retreat(w: Work, st: MeleeStep) -> bool:
-    d = w.units.get(st.defender)
-    if not st.defender_retreat or d is None or d.hex != st.defender_hex or d.level == 3:
+def _defender_retreat(d: Draft[PState], st: MeleeStep) -> bool:
+    defender = d.s.units.get(st.defender)
+    if not st.defender_retreat or defender is None or defender.hex != st.defender_hex or defender.level == 3:
         return True
-    return _retreat(w, st, d, st.defender_retreat, away=st.lead_hex)
+    return _retreat(d, st, defender, st.defender_retreat, away=st.lead_hex)
 
 
-def _retreat(w: Work, st: MeleeStep, u: Unit, n: int, away: str) -> bool:
+def _retreat(d: Draft[PState], st: MeleeStep, u: Unit, n: int, away: str) -> bool:
     """§11.4: the owner chooses the path; with none the engine goes as far as it can and rolls on the
     retreat-impossible table (§9.3); with one, or under `standing retreat auto`, the engine takes
     its own choice (ruling R20)."""
-    paths = retreat_paths(w, u, n, away)
+    paths = retreat_paths(d, u, n, away)
     if not paths:
-        retreat(w, u.id, n, away)
+        retreat(d, u.id, n, away)
         return True
     if len(paths) == 1:
-        follow(w, u.id, paths[0], "the only legal path")
+        follow(d, u.id, paths[0], "the only legal path")
         return True
-    if standing_mode(w, u.side, "retreat") == "auto":
-        follow(w, u.id, paths[0], f"{u.side}'s standing order: retreat auto; the engine chose by ruling R20")
+    how = decide.retreat_by_order(d.s, u)
+    if how:
+        follow(d, u.id, paths[0], how)
         return True
-    w.set(phase="retreat", melee_step=msgspec.structs.replace(st, unit=u.id, hexes=n, away=away))
-    w.say(f"{u.id} must retreat {n} hex{'es' if n > 1 else ''} from {u.hex}, away from {away}: {u.side} chooses the path "
+    d.s.phase = "retreat"
+    d.s.melee_step = msgspec.structs.replace(st, unit=u.id, hexes=n, away=away)
+    d.say(f"{u.id} must retreat {n} hex{'es' if n > 1 else ''} from {u.hex}, away from {away}: {u.side} chooses the path "
           f"({len(paths)} legal) (seed 000 §11.4)")
     return False
 
 
-def follow(w: Work, uid: str, path: tuple[str, ...], how: str) -> None:
-    u = w.units[uid]
-    w.say(f"{uid} retreats {'→'.join((u.hex,) + path)}, keeping its facing ({how}) (seed 000 §11.4)")
+def follow(d: Draft[PState], uid: str, path: tuple[str, ...], how: str) -> None:
+    u = d.s.units[uid]
+    d.say(f"{uid} retreats {'→'.join((u.hex,) + path)}, keeping its facing ({how}) (seed 000 §11.4)")
     for h in path:
-        step_back(w, uid, h)
+        step_back(d, uid, h)
 
 
 # -- the advance (§11.4, §11.5) ----------------------------------------------------------
@@ -94,95 +93,96 @@ def _can_advance_into(s: View, u: Unit, h: str) -> bool:
     return can_stack(s, u, h) and not any(o.side != u.side and not o.artillery for o in units_at(s, h))
 
 
-def _fate_of_stack(w: Work, h: str, side: str) -> None:
+def _fate_of_stack(d: Draft[PState], h: str, side: str) -> None:
     """§9.2: forlorn hopes and artillery share the fate of the unit they are stacked with (ruling R23)."""
-    for o in [x for x in units_at(w, h) if x.side == side and x.kind in ("E", "ART")]:
-        destroy(w, o.id, "shares the fate of the unit it was stacked with (seed 000 §9.2)")
+    for o in [x for x in units_at(d, h) if x.side == side and x.kind in ("E", "ART")]:
+        destroy(d, o.id, "shares the fate of the unit it was stacked with (seed 000 §9.2)")
 
 
-def beyond(s: View, st: MeleeStep) -> str:
+def beyond(s: PState, st: MeleeStep) -> str:
     """Passage à travers (§11.5): the hex past the defender's, straight on from the lead unit."""
     lay = s.layout
     d = hexgrid.direction_of(st.lead_hex, st.defender_hex, lay)
     return hexgrid.neighbour(st.defender_hex, d, lay) if d is not None else ""
 
 
-def _advance(w: Work, st: MeleeStep) -> bool:
-    lead, d = w.units.get(st.lead), w.units.get(st.defender)
+def _advance(d: Draft[PState], st: MeleeStep) -> bool:
+    lead, defender = d.s.units.get(st.lead), d.s.units.get(st.defender)
     lead_stays = lead is not None and lead.hex == st.lead_hex
     if not lead_stays:
-        _fate_of_stack(w, st.lead_hex, st.side)  # the lead attacker's stack shares its fate too (§9.2, R23)
-    if st.ride_through and d is not None and d.hex == st.defender_hex:
-        into = beyond(w, st)
-        if lead_stays and into and can_stack(w, lead, into) and not any(o.side != lead.side for o in units_at(w, into)):
-            w.say(f"Passage à travers: {st.defender} does not retreat; {st.lead} rides through {st.defender_hex} (seed 000 §11.5)")
-            return _offer(w, st, lead, into, must=True)
-        w.say(f"{st.lead} cannot pass through: the hex beyond is taken or closed; it stays (seed 000 §11.5)")
-        if d is not None and d.infantry:
-            retreat_impossible(w, d.id, "Passage à travers blocked")
+        _fate_of_stack(d, st.lead_hex, st.side)  # the lead attacker's stack shares its fate too (§9.2, R23)
+    if st.ride_through and defender is not None and defender.hex == st.defender_hex:
+        into = beyond(d.s, st)
+        if lead is not None and lead_stays and into and can_stack(d, lead, into) \
+                and not any(o.side != lead.side for o in units_at(d, into)):
+            d.say(f"Passage à travers: {st.defender} does not retreat; {st.lead} rides through {st.defender_hex} (seed 000 §11.5)")
+            return _offer(d, st, lead, into, must=True)
+        d.say(f"{st.lead} cannot pass through: the hex beyond is taken or closed; it stays (seed 000 §11.5)")
+        if defender.infantry:
+            retreat_impossible(d, defender.id, "Passage à travers blocked")
         return True
-    if d is None or d.hex != st.defender_hex:
-        _fate_of_stack(w, st.defender_hex, w.other(st.side))
+    if defender is None or defender.hex != st.defender_hex:
+        _fate_of_stack(d, st.defender_hex, d.s.other(st.side))
         # §11.4 the attacker must advance into the vacated hex (ruling R21: destroyed counts as vacated)
-        if lead_stays and lead.level < 3 and _can_advance_into(w, lead, st.defender_hex):
-            return _offer(w, st, lead, st.defender_hex, must=True)
+        if lead is not None and lead_stays and lead.level < 3 and _can_advance_into(d, lead, st.defender_hex):
+            return _offer(d, st, lead, st.defender_hex, must=True)
         return True
     # §11.4 the defender may advance into the hex the lead attacker left (ruling R21)
-    if not lead_stays and d.level < 3 and _can_advance_into(w, d, st.lead_hex):
-        return _offer(w, st, d, st.lead_hex, must=False)
+    if not lead_stays and defender.level < 3 and _can_advance_into(d, defender, st.lead_hex):
+        return _offer(d, st, defender, st.lead_hex, must=False)
     return True
 
 
-def _offer(w: Work, st: MeleeStep, u: Unit, into: str, must: bool) -> bool:
+def _offer(d: Draft[PState], st: MeleeStep, u: Unit, into: str, must: bool) -> bool:
     """Ask the owner (advance or not, and the facing), unless a standing order decides (R21, R22)."""
-    mode = standing_mode(w, u.side, "advance")
-    if mode == "ask":
-        w.set(phase="advance", melee_step=msgspec.structs.replace(st, unit=u.id, into=into, must=must))
+    choice, why = decide.advance_by_order(d.s, u, must)
+    if choice == "ask":
+        d.s.phase = "advance"
+        d.s.melee_step = msgspec.structs.replace(st, unit=u.id, into=into, must=must)
         what = "must advance" if must else "may advance"
         rule = "§11.5" if st.ride_through else "§11.4"
-        w.say(f"{u.id} {what} into {into}: {u.side} chooses" + ("" if must else " whether, and") + f" its facing (seed 000 {rule})")
+        d.say(f"{u.id} {what} into {into}: {u.side} chooses" + ("" if must else " whether, and") + f" its facing (seed 000 {rule})")
         return False
-    if must or mode == "always":
-        why = f"{u.side}'s standing order: advance {mode}" + ("; the advance is compulsory" if must and mode == "never" else "")
-        advance(w, st, u.id, into, u.facing, why)
+    if choice == "advance":
+        advance(d, st, u.id, into, u.facing, why)
     else:
-        w.say(f"{u.id} stays in {u.hex} ({u.side}'s standing order: advance never) (seed 000 §11.4)")
+        d.say(f"{u.id} stays in {u.hex} ({why}) (seed 000 §11.4)")
     return True
 
 
-def advance(w: Work, st: MeleeStep, uid: str, into: str, facing: int, how: str) -> None:
+def advance(d: Draft[PState], st: MeleeStep, uid: str, into: str, facing: int, how: str) -> None:
     """§11.4: enter the hex, turning at most one vertex; enemy artillery there is destroyed (§9.1);
     the leaders stacked with the unit go with it (§5.2)."""
-    u = w.units[uid]
-    for e in [x for x in units_at(w, into) if x.side != u.side and x.artillery]:
-        destroy(w, e.id, f"{uid} advanced into its hex (seed 000 §9.1)")
-    w.mark("move", u.hex, into)
-    w.set_unit(uid, hex=into, facing=facing)
+    u = d.s.units[uid]
+    for e in [x for x in units_at(d, into) if x.side != u.side and x.artillery]:
+        destroy(d, e.id, f"{uid} advanced into its hex (seed 000 §9.1)")
+    d.mark("move", u.hex, into)
+    d.update(d.s.units, uid, hex=into, facing=facing)
     turn = "keeps its facing" if facing == u.facing else f"turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]}"
     moved = f"passes through {st.defender_hex} to {into}" if st.ride_through else f"advances {u.hex}→{into}"
-    w.say(f"{uid} {moved} and {turn} ({how}) (seed 000 {'§11.5' if st.ride_through else '§11.4'})")
-    carry_leaders(w, u, u.hex, into)
+    d.say(f"{uid} {moved} and {turn} ({how}) (seed 000 {'§11.5' if st.ride_through else '§11.4'})")
+    carry_leaders(d, u, u.hex, into)
 
 
 # -- the leaders (§5.2.1) ------------------------------------------------------------------
 
-def _leaders(w: Work, st: MeleeStep) -> bool:
+def _leaders(d: Draft[PState], st: MeleeStep) -> bool:
     """§5.2.1: a leader stacked with a unit destroyed in melee is removed; every leader in the melee rolls."""
-    on = int(w.table("leader_death").get("killed_on", 9))
+    on = int(table(d.s, "leader_death").get("killed_on", 9))
     for lid in st.leaders:
-        ld = w.leaders.get(lid)
+        ld = d.s.leaders.get(lid)
         if ld is None:
             continue
-        if not any(u.side == ld.side for u in units_at(w, ld.hex)):
-            kill_leader(w, lid, "his unit was destroyed in melee")
+        if not any(u.side == ld.side for u in units_at(d, ld.hex)):
+            kill_leader(d, lid, "his unit was destroyed in melee")
             continue
         if not st.roll_leaders:
             continue
-        r = w.d10(f"leader {lid} after melee", ld.side)
+        r = d10(d, f"leader {lid} after melee", ld.side)
         if r == on:
-            kill_leader(w, lid, f"rolled {r} after the melee")
+            kill_leader(d, lid, f"rolled {r} after the melee")
         else:
-            w.say(f"leader {ld.name} survives the melee: d10 {r} (dies on {on}) (seed 000 §5.2.1)")
+            d.say(f"leader {ld.name} survives the melee: d10 {r} (dies on {on}) (seed 000 §5.2.1)")
     return True
 
 
@@ -199,97 +199,78 @@ def decider(s: PState) -> str:
     return u.side if u else ""
 
 
-def _facings(u: Unit) -> tuple[int, int, int]:
+def pending(s: PState) -> MeleeStep:
+    """The melee result waiting for its owner's retreat or advance: the phase table lets one be posted
+    only while one waits (phase retreat or advance)."""
+    st = s.melee_step
+    if st is None:
+        raise ValueError("no melee result waits for a retreat or an advance")
+    return st
+
+
+def facings(u: Unit) -> tuple[int, int, int]:
     """§11.4: keep the facing or turn one vertex either way."""
     return u.facing, (u.facing + 1) % 6, (u.facing + 5) % 6
 
 
-def awaiting(s: PState) -> list[Awaiting]:
-    st = s.melee_step
-    u = s.units.get(st.unit) if st else None
-    if u is None:
-        return []
-    if s.phase == "retreat":
-        return [Awaiting(u.side, f"retreat {u.id} {st.hexes} hex{'es' if st.hexes > 1 else ''} from {u.hex}, every step "
-                                 f"farther from the enemy at {st.away}: `retreat {u.id} HEX...` (seed 000 §11.4, ruling R20)")]
-    keep, right, left = (hexgrid.VERTICES[f] for f in _facings(u))
-    how = f"`advance {u.id}` keeps its facing {keep}; `advance {u.id} {right}` or `{left}` turns one vertex"
-    if st.must:
-        rule = "§11.5: it rides through " + st.defender_hex if st.ride_through else "§11.4"
-        return [Awaiting(u.side, f"{u.id} must advance into {st.into}: {how} (seed 000 {rule})")]
-    return [Awaiting(u.side, f"{u.id} may advance into {st.into}, which the attacker left: {how}; or `no advance` "
-                             "(seed 000 §11.4)")]
-
-
-def options(s: PState, side: str) -> list:
-    st = s.melee_step
-    u = s.units.get(st.unit) if st else None
-    if u is None or u.side != side:
-        return []
-    if s.phase == "retreat":
-        return [Retreat(unit=u.id, path=p) for p in retreat_paths(s, u, st.hexes, st.away)]
-    acts: list = [Advance(unit=u.id, facing=hexgrid.VERTICES[f]) for f in _facings(u)]
-    return acts if st.must else acts + [NoAdvance()]
-
-
 def check_retreat(s: PState, a: Retreat) -> list[Violation]:
-    """After the phase and side checks: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
-    st = s.melee_step
+    """After the phase table's gate: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
+    st = pending(s)
     if a.unit != st.unit:
-        return _v("retreat/unit", "§11.4", f"{st.unit} is the unit that retreats now, not {a.unit}")
+        return violation("retreat/unit", "seed 000 §11.4", f"{st.unit} is the unit that retreats now, not {a.unit}")
     if len(a.path) != st.hexes:
-        return _v("retreat/length", "§11.4", f"{st.unit} retreats exactly {st.hexes} hex{'es' if st.hexes > 1 else ''} "
-                  f"(the number after R), not {len(a.path)}")
+        return violation("retreat/length", "seed 000 §11.4", f"{st.unit} retreats exactly {st.hexes} "
+                         f"hex{'es' if st.hexes > 1 else ''} (the number after R), not {len(a.path)}")
     u = s.units[st.unit]
     here = u.hex
     for h in a.path:
         found = retreat_problem(s, u, here, h, st.away)
         if found:
-            return _v(*found)
+            return found
         here = h
     return []
 
 
 def check_advance(s: PState, a: Advance) -> list[Violation]:
-    st = s.melee_step
+    st = pending(s)
     if a.unit != st.unit:
         who = "the lead unit advances (§11.2)" if st.unit == st.lead else "the defender advances"
-        return _v("advance/unit", "§11.4", f"{st.unit} is the unit that may advance now, not {a.unit}: {who}")
+        return violation("advance/unit", "seed 000 §11.4", f"{st.unit} is the unit that may advance now, not {a.unit}: {who}")
     if a.facing:
         try:
             f = hexgrid.parse_facing(a.facing)
         except ValueError as e:
-            return _v("advance/bad-facing", "§7", str(e))
-        if f not in _facings(s.units[st.unit]):
-            return _v("advance/turn", "§11.4", "a unit advancing may turn one vertex on entering the hex, no more "
-                      f"({hexgrid.turn_steps(s.units[st.unit].facing, f)} asked)")
+            return violation("advance/bad-facing", "seed 000 §7", str(e))
+        if f not in facings(s.units[st.unit]):
+            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, "
+                             f"no more ({hexgrid.turn_steps(s.units[st.unit].facing, f)} asked)")
     return []
 
 
 def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
-    st = s.melee_step
+    st = pending(s)
     if st.must:
         why = "the winner of a Passage à travers rides on into the next hex (seed 000 §11.5)" if st.ride_through \
             else "when the defender retreats the attacker must advance into the vacated hex"
-        return _v("advance/compulsory", "§11.4", f"{st.unit} must advance: {why}")
+        return violation("advance/compulsory", "seed 000 §11.4", f"{st.unit} must advance: {why}")
     return []
 
 
-def apply_retreat(w: Work, actor: str, a: Retreat) -> None:
-    st = w.melee_step
-    follow(w, a.unit, a.path, f"chosen by {actor}")
-    w.set(melee_step=_next(st))
+def apply_retreat(d: Draft[PState], actor: str, a: Retreat) -> None:
+    st = pending(d.s)
+    follow(d, a.unit, a.path, f"chosen by {actor}")
+    d.s.melee_step = _next(st)
 
 
-def apply_advance(w: Work, actor: str, a: Advance) -> None:
-    st = w.melee_step
-    u = w.units[a.unit]
+def apply_advance(d: Draft[PState], actor: str, a: Advance) -> None:
+    st = pending(d.s)
+    u = d.s.units[a.unit]
     facing = hexgrid.parse_facing(a.facing) if a.facing else u.facing
-    advance(w, st, a.unit, st.into, facing, f"chosen by {actor}")
-    w.set(melee_step=_next(st))
+    advance(d, st, a.unit, st.into, facing, f"chosen by {actor}")
+    d.s.melee_step = _next(st)
 
 
-def apply_no_advance(w: Work, actor: str) -> None:
-    st = w.melee_step
-    w.say(f"{st.unit} stays in {w.units[st.unit].hex}: {actor} does not advance (seed 000 §11.4)")
-    w.set(melee_step=_next(st))
+def apply_no_advance(d: Draft[PState], actor: str) -> None:
+    st = pending(d.s)
+    d.say(f"{st.unit} stays in {d.s.units[st.unit].hex}: {actor} does not advance (seed 000 §11.4)")
+    d.s.melee_step = _next(st)

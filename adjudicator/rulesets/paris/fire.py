@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from adjudicator.draft import Draft
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import Unit
-from adjudicator.rulesets.paris.morale import destroy, leader_risk, morale_check
-from adjudicator.rulesets.paris.work import View, Work, los, terrain_row, terrain_with, units_at
+from adjudicator.rulesets.paris.ground import View, los, now, terrain_row, units_at
+from adjudicator.rulesets.paris.morale import leader_risk, morale_check
+from adjudicator.rulesets.paris.state import PState, Unit, d10, table
 
 ART_RANGE = 10  # §10.4
 GRAZING = 3  # §10.5
 
 
-def can_fire_at(s: View, u: Unit, target: Unit, defensive: bool) -> str:
+def can_fire_at(v: View, u: Unit, target: Unit, defensive: bool) -> str:
     """'' when u may fire at target, else the reason (with its rule)."""
+    s = now(v)
     lay = s.layout
     if u.artillery:
         if u.fired:
@@ -21,10 +23,8 @@ def can_fire_at(s: View, u: Unit, target: Unit, defensive: bool) -> str:
             return f"{target.id} is not in the artillery's cone of fire, 10 hexes from its front hexes (seed 000 §10.4)"
         grazing = hexgrid.distance(u.hex, target.hex, lay) <= GRAZING
         # grazing fire strikes every hex of the line, so units on it do not block it (ruling R25)
-        terrain, clear = terrain_with(s, "blocks")
-        mapped = s.terrain
-        if not (hexgrid.has_los(u.hex, target.hex, lambda h: h in terrain or (clear and h not in mapped), lay) if grazing
-                else los(s, u.hex, target.hex)):
+        if not (hexgrid.has_los(u.hex, target.hex, lambda h: bool(terrain_row(s, h).get("blocks")), lay) if grazing
+                else los(v, u.hex, target.hex)):
             return f"{u.id} has no line of sight to {target.id} (seed 000 §10.2)"
         return ""
     if u.fire <= 0:
@@ -38,61 +38,60 @@ def can_fire_at(s: View, u: Unit, target: Unit, defensive: bool) -> str:
     return ""
 
 
-def strength(w: Work, u: Unit, target_hex: str) -> int:
+def strength(s: PState, u: Unit, target_hex: str) -> int:
     if not u.artillery:
         return u.fire
-    d = w.dist(u.hex, target_hex)
-    for lo, hi, value in w.table("fire").get("artillery_range", [[1, 10, 6]]):
+    d = hexgrid.distance(u.hex, target_hex, s.layout)
+    for lo, hi, value in table(s, "fire").get("artillery_range", [[1, 10, 6]]):
         if lo <= d <= hi:
             return int(value)
     return 10
 
 
-def _shoot_hex(w: Work, u: Unit, h: str, extra: int, label: str) -> None:
+def _shoot_hex(d: Draft[PState], u: Unit, h: str, extra: int, label: str) -> None:
     """One fire roll at one hex: every unit in it checks separately (§9.2), leaders risk death (§5.2.1)."""
-    st = strength(w, u, h)
-    fire_t = w.table("fire")
+    s = d.s
+    st = strength(s, u, h)
+    fire_t = table(s, "fire")
     state_mod = int(fire_t.get("disorder", -1)) if u.level == 1 else int(fire_t.get("shaken", -2)) if u.level == 2 else 0
-    terrain_mod = int(terrain_row(w, h).get("fire", 0))
-    roll = w.d10(f"fire {u.id} at {h}", u.side)
+    terrain_mod = int(terrain_row(s, h).get("fire", 0))
+    roll = d10(d, f"fire {u.id} at {h}", u.side)
     total = roll + extra + state_mod + terrain_mod
     mods = "".join(f"{m:+d}" for m in (extra, state_mod, terrain_mod) if m)
     hit = total >= st
-    tag = w.used("fire") if u.artillery or w.s.tables.get("fire", {}).get("provisional") else ""
-    w.say(f"{label} {u.id} → {h}: d10 {roll}{mods} = {total} vs strength {st}: "
+    tag = d.used(s.tables, "fire") if u.artillery or fire_t.get("provisional") else ""
+    d.say(f"{label} {u.id} → {h}: d10 {roll}{mods} = {total} vs strength {st}: "
           + (f"hit, morale checks at +{total - st}" if hit else "no effect") + f"{tag} (seed 000 §10.5)")
-    w.mark("fire", u.hex, h)
+    d.mark("fire", u.hex, h)
     if not hit:
         return
     # §5.2.1, ruling R43: the leaders in the hex fired on roll after the morale checks (which count the
     # rating of a leader stacked with the unit, §12.1), even those a broken unit carried off meanwhile
-    present = [ld.id for ld in w.leaders.values() if ld.hex == h]
-    for t in sorted(units_at(w, h), key=lambda x: x.id):
+    present = [ld.id for ld in s.leaders.values() if ld.hex == h]
+    for t in sorted(units_at(d, h), key=lambda x: x.id):
         if t.artillery and t.id == u.id:
             continue
-        if t.id in w.units:
-            morale_check(w, t.id, total - st, f"under fire from {u.id}")
-    leader_risk(w, present, f"fire on {h}")
+        if t.id in s.units:
+            morale_check(d, t.id, total - st, f"under fire from {u.id}")
+    leader_risk(d, present, f"fire on {h}")
 
 
-def resolve(w: Work, uid: str, target_id: str, extra: int, side: str, label: str) -> list[str]:
+def resolve(d: Draft[PState], uid: str, target_id: str, extra: int, side: str, label: str) -> list[str]:
     """Fire from uid at target; returns the ids of units that were fired upon."""
-    u = w.units[uid]
-    target = w.units[target_id]
+    s = d.s
+    u = s.units[uid]
+    target = s.units[target_id]
     hexes = [target.hex]
     if u.artillery:
-        w.set_unit(uid, fired=True)
-        if w.dist(u.hex, target.hex) <= GRAZING:
+        d.update(s.units, uid, fired=True)
+        if hexgrid.distance(u.hex, target.hex, s.layout) <= GRAZING:
             # grazing fire: every hex on the line, friend or foe, is attacked separately (§10.5)
-            hexes = hexgrid.line_hexes(u.hex, target.hex, side or "left", w.s.layout)
-            w.say(f"{uid} fires grazing shot along {'→'.join(hexes)} (seed 000 §10.5)")
+            hexes = hexgrid.line_hexes(u.hex, target.hex, side or "left", s.layout)
+            d.say(f"{uid} fires grazing shot along {'→'.join(hexes)} (seed 000 §10.5)")
     hit_units: list[str] = []
     for h in hexes:
-        there = [x.id for x in units_at(w, h) if x.id != uid]
+        there = [x.id for x in units_at(d, h) if x.id != uid]
         hit_units += there
         if there or h == target.hex:
-            _shoot_hex(w, w.units[uid] if uid in w.units else u, h, extra, label)
+            _shoot_hex(d, s.units[uid] if uid in s.units else u, h, extra, label)
     return hit_units
-
-
-__all__ = ["can_fire_at", "resolve", "strength", "destroy"]

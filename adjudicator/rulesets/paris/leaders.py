@@ -10,78 +10,71 @@ from __future__ import annotations
 import msgspec
 
 from events.paris import Adjutant, React
-from adjudicator.ruleset import Awaiting, Violation
-from adjudicator.rulesets.paris import hexgrid, reach
-from adjudicator.rulesets.paris.model import Leader, PState, Unit
-from adjudicator.rulesets.paris.work import View, Work, los, nearest_enemy, standing_mode, units_at
+from adjudicator.draft import Draft
+from adjudicator.ruleset import Violation, violation
+from adjudicator.rulesets.paris import decide, hexgrid, reach
+from adjudicator.rulesets.paris.ground import View, los, nearest_enemy, now, units_at
+from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
 
 RULE_ADJUTANT = "§5.2.2"
-
-
-def _v(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
 
 
 # -- the adjutant (§5.2.2, ruling R27) -------------------------------------------------------
 
 
-def _adjutant_for(w: Work, fallen: Leader) -> Leader:
+def _adjutant_for(s: PState, fallen: Leader) -> Leader:
     """The counter that replaces `fallen`: the next adjutant of the wing, with the table's rating
     (ours, R27) and the fallen leader's movement; not yet on the map (hex "")."""
     n = int(fallen.id.rsplit("-", 1)[1]) + 1 if fallen.adjutant else 1
-    rating = int(w.table("leader_death").get("adjutant_rating", 0))
+    rating = int(table(s, "leader_death").get("adjutant_rating", 0))
     name = fallen.name if fallen.adjutant else f"adjutant of {fallen.name}"
     return Leader(id=f"{fallen.wing}-adjutant-{n}", name=name, side=fallen.side, wing=fallen.wing, rating=rating,
                   ma=fallen.ma, hex="", adjutant=True)
 
 
-def engine_choice(s: View, wing: str) -> Unit | None:
-    """Ruling R27, under `standing adjutant auto`: the wing's first unit by id, artillery last."""
-    members = [u for u in s.units.values() if u.wing == wing]
-    return min(members, key=lambda u: (u.artillery, u.id)) if members else None
-
-
-def replace_fallen(w: Work, fallen: Leader) -> None:
+def replace_fallen(d: Draft[PState], fallen: Leader) -> None:
     """§5.2.2: an adjutant with the same order replaces a fallen wing leader, placed with any unit of
     the wing by its owner; the game waits for that choice (R27) unless his standing order is auto.
     A wing whose leader falls before it activated cannot activate this turn (R28)."""
-    wing = w.wings[fallen.wing]
-    if engine_choice(w, wing.id) is None:
-        w.set_wing(wing.id, barred=True)  # no unit left: no replacement (§5.2.2)
+    s = d.s
+    wing = s.wings[fallen.wing]
+    if decide.adjutant_unit(s, wing.id) is None:
+        d.update(s.wings, wing.id, barred=True)  # no unit left: no replacement (§5.2.2)
         return
-    adj = _adjutant_for(w, fallen)
-    barred = not wing.done and w.active_wing != wing.id
-    w.set_wing(wing.id, leader=adj.id, barred=wing.barred or barred)
+    adj = _adjutant_for(s, fallen)
+    barred = not wing.done and s.active_wing != wing.id
+    d.update(s.wings, wing.id, leader=adj.id, barred=wing.barred or barred)
     if barred:
-        w.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
-    if standing_mode(w, fallen.side, "adjutant") == "auto":
-        unit = engine_choice(w, wing.id)
-        place(w, adj, unit.id, f"{fallen.side}'s standing order: adjutant auto; the engine placed him on {fallen.side}'s "
-                               "behalf with the wing's first unit (ruling R27)")
+        d.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
+    unit = decide.adjutant_unit(s, wing.id) if decide.places_adjutant(s, fallen.side) else None
+    if unit is not None:
+        place(d, adj, unit.id, decide.placed_by_order(fallen.side))
         return
-    w.set(adjutants_due=w.adjutants_due + (adj,))
-    w.say(f"{adj.id} (rating {adj.rating}, ruling R27) replaces {fallen.name} under the same order ({wing.order}); "
+    s.adjutants_due = s.adjutants_due + (adj,)
+    d.say(f"{adj.id} (rating {adj.rating}, ruling R27) replaces {fallen.name} under the same order ({wing.order}); "
           f"the game waits for {fallen.side} to place him with a unit of {wing.id}: `adjutant {wing.id} UNIT` "
           f"(seed 000 {RULE_ADJUTANT}, ruling R27)")
 
 
-def place(w: Work, adj: Leader, unit_id: str, how: str) -> None:
-    u = w.units[unit_id]
-    w.leaders[adj.id] = msgspec.structs.replace(adj, hex=u.hex)
-    w.set(adjutants_due=tuple(x for x in w.adjutants_due if x.id != adj.id))
-    w.say(f"{adj.id} (rating {adj.rating}, ruling R27) takes command of {adj.wing} with {unit_id} at {u.hex}, "
-          f"under the same order ({w.wings[adj.wing].order}) ({how}) (seed 000 {RULE_ADJUTANT})")
+def place(d: Draft[PState], adj: Leader, unit_id: str, how: str) -> None:
+    s = d.s
+    u = s.units[unit_id]
+    d.put(s.leaders, adj.id, msgspec.structs.replace(adj, hex=u.hex))
+    s.adjutants_due = tuple(x for x in s.adjutants_due if x.id != adj.id)
+    d.say(f"{adj.id} (rating {adj.rating}, ruling R27) takes command of {adj.wing} with {unit_id} at {u.hex}, "
+          f"under the same order ({s.wings[adj.wing].order}) ({how}) (seed 000 {RULE_ADJUTANT})")
 
 
-def drop_due(w: Work, wing: str) -> None:
+def drop_due(d: Draft[PState], wing: str) -> None:
     """§5.2.2 «Если все отряды крыла уничтожены, тогда замены быть не может»: a wing destroyed before
     its adjutant was placed gets none."""
-    if any(x.wing == wing for x in w.adjutants_due):
-        w.set(adjutants_due=tuple(x for x in w.adjutants_due if x.wing != wing))
-        w.say(f"{wing} has no unit left: its adjutant is not placed (seed 000 {RULE_ADJUTANT})")
+    s = d.s
+    if any(x.wing == wing for x in s.adjutants_due):
+        s.adjutants_due = tuple(x for x in s.adjutants_due if x.wing != wing)
+        d.say(f"{wing} has no unit left: its adjutant is not placed (seed 000 {RULE_ADJUTANT})")
 
 
-def due(s: View, wing: str) -> Leader | None:
+def due(s: PState, wing: str) -> Leader | None:
     return next((x for x in s.adjutants_due if x.wing == wing), None)
 
 
@@ -90,72 +83,56 @@ def waiting_for(s: PState) -> str:
     return "; ".join(f"{x.side} to place the adjutant of {x.wing} (`adjutant {x.wing} UNIT`)" for x in s.adjutants_due)
 
 
-def awaiting(s: PState) -> list[Awaiting]:
-    sides = dict.fromkeys(x.side for x in s.adjutants_due)
-    return [Awaiting(side, "place the adjutant of " + ", ".join(
-        f"{x.wing} with one of its units ({', '.join(sorted(u.id for u in s.units.values() if u.wing == x.wing))})"
-        for x in s.adjutants_due if x.side == side) + ": `adjutant WING UNIT` (seed 000 §5.2.2)") for side in sides]
-
-
-def check_paused(s: PState) -> list[Violation]:
-    """Nothing else happens until the adjutants are placed: the sequence under way is paused (R27)."""
-    return _v("adjutant/pending", RULE_ADJUTANT, f"the game waits for {waiting_for(s)}")
-
-
 def check_placement(s: PState, actor: str, a: Adjutant) -> list[Violation]:
-    if not s.adjutants_due:
-        return _v("adjutant/not-now", RULE_ADJUTANT, "no adjutant waits to be placed: one is placed when a wing leader falls")
     adj = due(s, a.wing)
     if adj is None:
-        return _v("adjutant/wing", RULE_ADJUTANT, f"{a.wing!r} has no adjutant to place; the game waits for {waiting_for(s)}")
+        return violation("adjutant/wing", "seed 000 §5.2.2", f"{a.wing!r} has no adjutant to place; the game waits for {waiting_for(s)}")
     if actor != adj.side:
-        return _v("adjutant/wrong-side", RULE_ADJUTANT, f"the adjutant of {a.wing} is {adj.side}'s to place, not {actor}'s")
+        return violation("adjutant/wrong-side", "seed 000 §5.2.2", f"the adjutant of {a.wing} is {adj.side}'s to place, not {actor}'s")
     u = s.units.get(a.unit)
     if u is None:
-        return _v("adjutant/unknown-unit", RULE_ADJUTANT, f"no unit {a.unit!r} on the map: the adjutant joins a unit of {a.wing} "
+        return violation("adjutant/unknown-unit", "seed 000 §5.2.2", f"no unit {a.unit!r} on the map: the adjutant joins a unit of {a.wing} "
                   "still in play")
     if u.wing != a.wing:
-        return _v("adjutant/not-in-wing", RULE_ADJUTANT, f"{a.unit} belongs to {u.wing}: the adjutant «ставится с любым отрядом "
+        return violation("adjutant/not-in-wing", "seed 000 §5.2.2", f"{a.unit} belongs to {u.wing}: the adjutant «ставится с любым отрядом "
                   f"этого крыла», with a unit of {a.wing}")
     return []
 
 
-def apply_placement(w: Work, actor: str, a: Adjutant) -> None:
-    place(w, due(w, a.wing), a.unit, f"placed by {actor}")
+def apply_placement(d: Draft[PState], actor: str, a: Adjutant) -> None:
+    adj = due(d.s, a.wing)
+    if adj is not None:
+        place(d, adj, a.unit, f"placed by {actor}")
 
 
-def place_by_standing_order(w: Work, side: str) -> None:
+def place_by_standing_order(d: Draft[PState], side: str) -> None:
     """A side that sets `standing adjutant auto` while its adjutants wait has them placed at once."""
-    for adj in [x for x in w.adjutants_due if x.side == side]:
-        unit = engine_choice(w, adj.wing)
-        place(w, adj, unit.id, f"{side}'s standing order: adjutant auto; the engine placed him on {side}'s behalf with the "
-                               "wing's first unit (ruling R27)")
-
-
-def placements(s: PState, side: str) -> list[Adjutant]:
-    return [Adjutant(wing=x.wing, unit=u.id) for x in s.adjutants_due if x.side == side
-            for u in sorted(s.units.values(), key=lambda u: u.id) if u.wing == x.wing]
+    for adj in [x for x in d.s.adjutants_due if x.side == side]:
+        unit = decide.adjutant_unit(d.s, adj.wing)
+        if unit is not None:
+            place(d, adj, unit.id, decide.placed_by_order(side))
 
 
 # -- a leader's reaction movement (§5.2, §8.2, ruling R41) -----------------------------------
 
-def reaction_candidates(s: View, trig: Unit, event: str) -> list[str]:
+def reaction_candidates(v: View, trig: Unit, event: str) -> list[str]:
     """§8.2 «Только отряды в нормальном состоянии или в беспорядке и их командиры могут делать попытку
     реагирующего движения»: leaders of the other side within 2 hexes of the trigger that see it,
     whose movement is at least its own, once an enemy activation, with a retreat open to them (R41)."""
     if event == "artfire":
         return []  # artillery fire spends no movement points (R34)
+    s = now(v)
     lay = s.layout
     near = hexgrid.within(trig.hex, 2, lay)
     out = []
-    board = None
+    field = None
     for ld in s.leaders.values():
         if ld.hex not in near or ld.side == trig.side or ld.reacted or ld.ma < trig.ma:
             continue
-        if not los(s, ld.hex, trig.hex):
+        if not los(v, ld.hex, trig.hex):
             continue
-        board = board or reach.Board(s)
-        if reach.leader_can_retreat(s, ld, trig.hex, board):
+        field = field or reach.Field(v)
+        if reach.leader_can_retreat(v, ld, trig.hex, field):
             out.append(ld.id)
     return sorted(out)
 
@@ -166,64 +143,59 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
     farther from the unit he reacts to."""
     ld = s.leaders[a.unit]
     if a.kind != "retreat":
-        return _v("react/leader-turn", "§8.2", f"{a.unit} is a leader: he has no facing to turn; his reaction is a retreat "
+        return violation("react/leader-turn", "seed 000 §8.2", f"{a.unit} is a leader: he has no facing to turn; his reaction is a retreat "
                   "(`react LEADER retreat HEX...`, ruling R41)")
     lay = s.layout
     here, cost = ld.hex, 0
     for h in a.path:
         if not reach.passable(s, h) or h not in hexgrid.neighbours(here, lay):
-            return _v("react/retreat-path", "§8.2", f"{h} is not a passable hex on the map next to {here}")
+            return violation("react/retreat-path", "seed 000 §8.2", f"{h} is not a passable hex on the map next to {here}")
         if nearest_enemy(s, ld.side, h) <= 1:
-            return _v("react/retreat-adjacent", "§8.2", f"{a.unit} may not enter {h}: a reaction retreat never comes next to an "
+            return violation("react/retreat-adjacent", "seed 000 §8.2", f"{a.unit} may not enter {h}: a reaction retreat never comes next to an "
                       "enemy unit («Он не может оказываться рядом с вражеским отрядом»)")
         cost += reach.leader_cost(s, h)
         if cost > ld.ma:
-            return _v("react/retreat-mp", "§8.2", f"the retreat costs more than {a.unit}'s {ld.ma} MP")
+            return violation("react/retreat-mp", "seed 000 §8.2", f"the retreat costs more than {a.unit}'s {ld.ma} MP")
         here = h
     if not a.path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(ld.hex, trig.hex, lay):
-        return _v("react/retreat-farther", "§8.2", "a reaction retreat must end farther from the enemy unit")
+        return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
     if not any(u.wing == ld.wing for u in units_at(s, here)):
-        return _v("react/leader-alone", "§5.2", f"{a.unit} must end his movement stacked with a unit of {ld.wing} "
+        return violation("react/leader-alone", "seed 000 §5.2", f"{a.unit} must end his movement stacked with a unit of {ld.wing} "
                   "(«Он должен всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)")
     return []
 
 
-def apply_reaction(w: Work, a: React) -> None:
-    ld = w.leaders[a.unit]
-    w.mark("move", ld.hex, a.path[-1])
-    w.set_leader(a.unit, hex=a.path[-1], reacted=True)
-    w.say(f"leader {ld.name} reacts: retreats {'→'.join((ld.hex,) + a.path)} (seed 000 §5.2, §8.2, ruling R41)")
-
-
-def retreat_options(s: PState, lid: str, away: str) -> list[React]:
-    """Every reaction retreat open to a leader, one per end hex (its cheapest path)."""
-    found = reach.leader_retreats(s, s.leaders[lid], away)
-    return [React(unit=lid, kind="retreat", path=found[h]) for h in sorted(found)]
+def apply_reaction(d: Draft[PState], a: React) -> None:
+    ld = d.s.leaders[a.unit]
+    d.mark("move", ld.hex, a.path[-1])
+    d.update(d.s.leaders, a.unit, hex=a.path[-1], reacted=True)
+    d.say(f"leader {ld.name} reacts: retreats {'→'.join((ld.hex,) + a.path)} (seed 000 §5.2, §8.2, ruling R41)")
 
 
 # -- a leader whose unit is gone (§5.2, §9.1, ruling R42) ------------------------------------
 
-def regroup(before: PState, w: Work) -> None:
+def regroup(d: Draft[PState]) -> None:
     """§9.1 «Командиры: они должны группироваться с отрядом своего крыла». A leader whose units of
     his wing in his hex have all left the map in this event (routed off it, or destroyed other than
     in melee, where he would have been removed, §5.2.1) joins the nearest unit of his wing (R42)."""
-    if len(w.units) == len(before.units):
+    before, s = d.base, d.s
+    if len(s.units) == len(before.units):
         return  # no unit left the map
-    lay = w.s.layout
-    for ld in list(w.leaders.values()):
+    lay = s.layout
+    for ld in list(s.leaders.values()):
         old = before.leaders.get(ld.id)
         if old is None:
             continue
         mates = [u.id for u in before.units.values() if u.hex == old.hex and u.wing == ld.wing]
-        if not mates or any(m in w.units for m in mates):
+        if not mates or any(m in s.units for m in mates):
             continue  # he was alone already, or a unit he was with is still on the map
-        if any(u.wing == ld.wing for u in units_at(w, ld.hex)):
+        if any(u.wing == ld.wing for u in units_at(d, ld.hex)):
             continue
-        members = [u for u in w.units.values() if u.wing == ld.wing]
+        members = [u for u in s.units.values() if u.wing == ld.wing]
         if not members:
             continue  # the wing is gone: morale.destroy removed him
         to = min(members, key=lambda u: (hexgrid.distance(ld.hex, u.hex, lay), u.artillery, u.id))
-        w.mark("move", ld.hex, to.hex)
-        w.set_leader(ld.id, hex=to.hex)
-        w.say(f"leader {ld.name}, whose unit has left the map, joins {to.id} at {to.hex}, the nearest unit of {ld.wing} "
+        d.mark("move", ld.hex, to.hex)
+        d.update(s.leaders, ld.id, hex=to.hex)
+        d.say(f"leader {ld.name}, whose unit has left the map, joins {to.id} at {to.hex}, the nearest unit of {ld.wing} "
               "(seed 000 §9.1, ruling R42)")

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 import msgspec
 
-from adjudicator.ruleset import Violation
+from adjudicator.draft import Draft
+from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import aftermath, hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
-from adjudicator.rulesets.paris.model import MeleeDecl, MeleeStep, Unit
-from adjudicator.rulesets.paris.morale import destroy, lose_levels
-from adjudicator.rulesets.paris.work import View, Work, effective_morale, terrain_row, units_at
+from adjudicator.rulesets.paris.ground import View, now, terrain_row, units_at
+from adjudicator.rulesets.paris.morale import destroy, effective_morale, lose_levels
+from adjudicator.rulesets.paris.state import MeleeDecl, MeleeStep, PState, Unit, d10, table
 
 _RESULT = re.compile(r"^(?:A(\d)(?:R(\d))?)?-?(?:D(\d)(?:R(\d))?(P)?)?$")
 
@@ -37,78 +38,75 @@ def parse_result(code: str) -> Result:
     return Result(int(a or 0), int(ar or 0), int(d or 0), int(dr or 0), bool(p))
 
 
-def V(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
-
-
-def defender_in(s: View, h: str, side: str, by_hex: dict[str, list[Unit]] | None = None) -> Unit | None:
+def defender_in(v: View, h: str, side: str, by_hex: dict[str, list[Unit]] | None = None) -> Unit | None:
     """The unit that fights for a hex: forlorn hopes and artillery share its fate (§9.2)."""
-    units = by_hex.get(h, ()) if by_hex is not None else units_at(s, h)
+    units = by_hex.get(h, []) if by_hex is not None else units_at(v, h)
     here = sorted((u for u in units if u.hex == h and u.side != side), key=lambda u: (u.kind in ("E", "ART"), u.id))
     return here[0] if here else None
 
 
-def attacker_problem(s: View, u: Unit, target: Unit, reactive: bool) -> str:
+def attacker_problem(v: View, u: Unit, target: Unit, reactive: bool) -> str:
     if u.kind == "E":
         return f"{u.id} is a forlorn hope (E): it cannot start a melee (seed 000 §11.5)"
     if u.artillery:
         return f"{u.id}: artillery does not melee (seed 000 §9.2)"
     if u.level >= 2:
         return f"{u.id} is {'shaken' if u.level == 2 else 'broken'}: only normal or disordered units melee (ruling R16)"
-    if target.hex not in hexgrid.front_hexes(u.hex, u.facing, s.layout):
+    if target.hex not in hexgrid.front_hexes(u.hex, u.facing, now(v).layout):
         return f"{target.id} at {target.hex} is not in {u.id}'s front hexes (seed 000 §11.2)"
-    d = defender_in(s, target.hex, u.side)
+    d = defender_in(v, target.hex, u.side)
     if u.infantry and d is not None and d.cavalry:
         return f"{u.id} is infantry: infantry never attacks cavalry in melee, only by fire (seed 000 §11.5)"
     if u.kind == "A" and d is not None and d.infantry and d.kind != "E":
         return f"{u.id} is arquebusiers: they never attack infantry in melee, only by fire (seed 000 §11.5)"
-    if not reactive and not unit_in_command(s, u.id):
+    if not reactive and not unit_in_command(v, u.id):
         return f"{u.id} is out of command: it cannot fight normally (seed 000 §5.1)"
     return ""
 
 
-def check_declare(s: View, actor: str, lead: str, supports: tuple[str, ...], target: str, reactive: bool) -> list[Violation]:
-    code = "melee"
+def check_declare(s: PState, actor: str, lead: str, supports: tuple[str, ...], target: str, reactive: bool) -> list[Violation]:
     ids = (lead,) + supports
     if len(set(ids)) != len(ids):
-        return V(f"{code}/twice", "§11.2", "a unit is named twice in one melee")
+        return violation("melee/twice", "seed 000 §11.2", "a unit is named twice in one melee")
     t = s.units.get(target)
     if t is None:
-        return V(f"{code}/unknown-target", "§11.2", f"no unit {target!r}")
+        return violation("melee/unknown-target", "seed 000 §11.2", f"no unit {target!r}")
     if t.side == actor:
-        return V(f"{code}/friendly", "§11.2", f"{target} is your own unit")
+        return violation("melee/friendly", "seed 000 §11.2", f"{target} is your own unit")
     taken = {x for m in s.melees for x in (m.lead,) + m.supports}
     targeted = {s.units[m.target].hex for m in s.melees if m.target in s.units}
     if t.hex in targeted:
-        return V(f"{code}/target-taken", "§11.2", f"a melee is already declared against {t.hex}: add supports to it instead (ruling R17)")
+        return violation("melee/target-taken", "seed 000 §11.2",
+                         f"a melee is already declared against {t.hex}: add supports to it instead (ruling R17)")
     for uid in ids:
         u = s.units.get(uid)
         if u is None:
-            return V(f"{code}/unknown-unit", "§11.2", f"no unit {uid!r}")
+            return violation("melee/unknown-unit", "seed 000 §11.2", f"no unit {uid!r}")
         if u.side != actor:
-            return V(f"{code}/not-yours", "§11.2", f"{uid} is not {actor}'s")
+            return violation("melee/not-yours", "seed 000 §11.2", f"{uid} is not {actor}'s")
         if uid in taken:
-            return V(f"{code}/unit-taken", "§11.2", f"{uid} is already in a declared melee")
+            return violation("melee/unit-taken", "seed 000 §11.2", f"{uid} is already in a declared melee")
         if not reactive and u.wing != s.active_wing:
-            return V(f"{code}/not-active", "§11.2", f"{uid} is not in the active wing {s.active_wing}")
+            return violation("melee/not-active", "seed 000 §11.2", f"{uid} is not in the active wing {s.active_wing}")
         if reactive and uid in targeted_hex_units(s):
-            return V(f"{code}/reactive-attacked", "§11.2", f"{uid} has a melee declared against it: no reactive melee")
+            return violation("melee/reactive-attacked", "seed 000 §11.2", f"{uid} has a melee declared against it: no reactive melee")
         why = attacker_problem(s, u, t, reactive)
         if why:
-            return V(f"{code}/illegal", "§11.5" if "never" in why else "§11.2", why)
+            return violation("melee/illegal", "seed 000 §11.5" if "never" in why else "seed 000 §11.2", why)
     if reactive and s.units[target].side != s.active_side:
-        return V(f"{code}/reactive-target", "§11.2", "a reactive melee is against an active unit")
+        return violation("melee/reactive-target", "seed 000 §11.2", "a reactive melee is against an active unit")
     # more than five may support; only five count towards the modifier (§11.3, applied in resolution)
     return []
 
 
-def targeted_hex_units(s: View) -> set[str]:
+def targeted_hex_units(s: PState) -> set[str]:
     hexes = {s.units[m.target].hex for m in s.melees if m.target in s.units and not m.reactive}
     return {u.id for u in s.units.values() if u.hex in hexes} if hexes else set()
 
 
-def reactive_candidates(s: View) -> list[Unit]:
+def reactive_candidates(v: View) -> list[Unit]:
     """§11.2: inactive units with no melee declared against them and an active unit in their front hexes."""
+    s = now(v)
     attacked = targeted_hex_units(s)
     engaged = {m.lead for m in s.melees}.union(*(m.supports for m in s.melees))
     lay = s.layout
@@ -127,28 +125,29 @@ def reactive_candidates(s: View) -> list[Unit]:
         for h in hexgrid.front_hexes(u.hex, u.facing, lay):
             if h not in by_hex:
                 continue
-            t = defender_in(s, h, u.side, by_hex)
-            if t is not None and not attacker_problem(s, u, t, True):
+            t = defender_in(v, h, u.side, by_hex)
+            if t is not None and not attacker_problem(v, u, t, True):
                 out.append(u)
                 break
     out.sort(key=lambda x: x.id)
     return out
 
 
-def modifiers(s: View, lead: Unit, supports: list[Unit], d: Unit) -> list[tuple[str, int, str]]:
+def modifiers(s: PState, lead: Unit, supports: list[Unit], defender: Unit) -> list[tuple[str, int, str]]:
     """§11.3, every modifier with its source: (name, value, table used or '')."""
     lay = s.layout
-    inter = s.tables.get("interaction", {}).get(lead.kind, {}).get(d.kind, 0)
-    mods = [("morale difference", effective_morale(s, lead) - effective_morale(s, d), ""),
+    inter = table(s, "interaction").get(lead.kind, {}).get(defender.kind, 0)
+    mods = [("morale difference", effective_morale(s, lead) - effective_morale(s, defender), ""),
             ("unit interaction", int(inter), "interaction")]
     mods.append(("supports", min(len(supports), 5), ""))
-    rear_flank = {u.hex for u in [lead] + supports if hexgrid.aspect(d.hex, d.facing, u.hex, lay) in ("flank", "rear")}
+    rear_flank = {u.hex for u in [lead] + supports
+                  if hexgrid.aspect(defender.hex, defender.facing, u.hex, lay) in ("flank", "rear")}
     mods.append(("flank or rear hexes", len(rear_flank), ""))
     att_leaders = [ld.rating for ld in s.leaders.values() if ld.side == lead.side and ld.hex in {u.hex for u in [lead] + supports}]
-    def_leaders = [ld.rating for ld in s.leaders.values() if ld.side == d.side and ld.hex == d.hex]
+    def_leaders = [ld.rating for ld in s.leaders.values() if ld.side == defender.side and ld.hex == defender.hex]
     mods.append(("attacking leader", max(att_leaders) if att_leaders else 0, ""))
     mods.append(("defending leader", -max(def_leaders) if def_leaders else 0, ""))
-    mods.append(("defender's terrain", int(terrain_row(s, d.hex).get("melee", 0)), "terrain"))
+    mods.append(("defender's terrain", int(terrain_row(s, defender.hex).get("melee", 0)), "terrain"))
     bonus = 0
     if lead.charge:
         bonus = 2 if lead.kind in ("G", "C") else 1
@@ -156,89 +155,93 @@ def modifiers(s: View, lead: Unit, supports: list[Unit], d: Unit) -> list[tuple[
     return mods
 
 
-def crt(w: Work, total: int) -> str:
-    t = w.table("melee_results")
+def crt(s: PState, total: int) -> str:
+    t = table(s, "melee_results")
     results = t.get("results", ["A1"])
     i = max(0, min(total - int(t.get("lowest", 0)), len(results) - 1))
-    return results[i]
+    return str(results[i])
 
 
-def resolve(w: Work, m: MeleeDecl) -> MeleeStep | None:
+def resolve(d: Draft[PState], m: MeleeDecl) -> MeleeStep | None:
     """§11.3-§11.4: the roll and the losses, at once; what follows (retreats, the advance, the
     leaders' fate) is returned as a MeleeStep for aftermath.run, since players decide parts of it."""
-    lead = w.units.get(m.lead)
-    target = w.units.get(m.target)
-    lay = w.s.layout
+    s = d.s
+    lead = s.units.get(m.lead)
+    target = s.units.get(m.target)
+    lay = s.layout
     label = "reactive melee" if m.reactive else "melee"
     if lead is None or target is None or lead.level >= 2 or target.hex not in hexgrid.front_hexes(lead.hex, lead.facing, lay):
-        w.say(f"{label} {m.lead} → {m.target} does not take place: the lead unit no longer stands to fight it (seed 000 §11.2)")
+        d.say(f"{label} {m.lead} → {m.target} does not take place: the lead unit no longer stands to fight it (seed 000 §11.2)")
         return None
-    d = defender_in(w, target.hex, lead.side)
-    dhex = d.hex
-    supports = [w.units[x] for x in m.supports if x in w.units and w.units[x].level <= 1
-                and dhex in hexgrid.front_hexes(w.units[x].hex, w.units[x].facing, lay)]
-    w.mark("melee", lead.hex, dhex)
+    defender = defender_in(d, target.hex, lead.side)
+    assert defender is not None  # the target itself stands there
+    dhex = defender.hex
+    supports = [s.units[x] for x in m.supports if x in s.units and s.units[x].level <= 1
+                and dhex in hexgrid.front_hexes(s.units[x].hex, s.units[x].facing, lay)]
+    d.mark("melee", lead.hex, dhex)
     involved = {lead.hex, dhex} | {u.hex for u in supports}
-    leaders_in = tuple(sorted(ld.id for ld in w.leaders.values() if ld.hex in involved))
-    step = MeleeStep(lead=lead.id, defender=d.id, side=lead.side, lead_hex=lead.hex, defender_hex=dhex, leaders=leaders_in)
-    if d.kind == "E" and not any(x.kind not in ("E", "ART") for x in units_at(w, dhex)):
-        w.say(f"{label}: {d.id} (forlorn hope) attacked alone is destroyed (seed 000 §11.5)")
-        destroy(w, d.id, f"attacked alone by {lead.id}")
+    leaders_in = tuple(sorted(ld.id for ld in s.leaders.values() if ld.hex in involved))
+    step = MeleeStep(lead=lead.id, defender=defender.id, side=lead.side, lead_hex=lead.hex, defender_hex=dhex, leaders=leaders_in)
+    if defender.kind == "E" and not any(x.kind not in ("E", "ART") for x in units_at(d, dhex)):
+        d.say(f"{label}: {defender.id} (forlorn hope) attacked alone is destroyed (seed 000 §11.5)")
+        destroy(d, defender.id, f"attacked alone by {lead.id}")
         return msgspec.structs.replace(step, roll_leaders=False)  # no roll was made: the leaders do not roll either
-    mods = modifiers(w, lead, supports, d)
+    mods = modifiers(s, lead, supports, defender)
     total_mod = sum(v for _, v, _ in mods)
-    tags = "".join(w.used(t) for _, v, t in mods if t and v)
-    roll = w.d10(f"melee {lead.id} vs {d.id}", lead.side)
+    tags = "".join(d.used(s.tables, t) for _, v, t in mods if t and v)
+    roll = d10(d, f"melee {lead.id} vs {defender.id}", lead.side)
     total = roll + total_mod
-    code = crt(w, total)
+    code = crt(s, total)
     res = parse_result(code)
-    w.say(f"{label} {lead.id}" + (f" (+{', '.join(u.id for u in supports)})" if supports else "") + f" → {d.id} at {dhex}: "
+    d.say(f"{label} {lead.id}" + (f" (+{', '.join(u.id for u in supports)})" if supports else "") + f" → {defender.id} at {dhex}: "
           + ", ".join(f"{n} {v:+d}" for n, v, _ in mods if v) + f"; d10 {roll} {total_mod:+d} = {total} → {code}"
-          + w.used("melee_results") + tags + " (seed 000 §11.3, §11.4)")
+          + d.used(s.tables, "melee_results") + tags + " (seed 000 §11.3, §11.4)")
     if res.attacker:
         if lead.kind == "G":
-            w.set_unit(lead.id, lance_lost=True)
-        lose_levels(w, lead.id, res.attacker, f"melee result {code}", away=dhex)
+            d.update(s.units, lead.id, lance_lost=True)
+        lose_levels(d, lead.id, res.attacker, f"melee result {code}", away=dhex)
     if res.defender:
-        if d.kind == "G":
-            w.set_unit(d.id, lance_lost=True)
-        lose_levels(w, d.id, res.defender, f"melee result {code}", away=lead.hex)
-    if d.id not in w.units and lead.side in w.s.players:
-        _reiters(w, lead.id, lead.kind)
+        if defender.kind == "G":
+            d.update(s.units, defender.id, lance_lost=True)
+        lose_levels(d, defender.id, res.defender, f"melee result {code}", away=lead.hex)
+    if defender.id not in s.units and lead.side in s.players:
+        _reiters(d, lead.id, lead.kind)
     # §11.5: "P" is a Passage à travers only for a charging gendarme or cuirassier; otherwise one hex back
     ride_through = res.passage and lead.charge and lead.kind in ("G", "C")
     return msgspec.structs.replace(step, attacker_retreat=res.attacker_retreat, ride_through=ride_through,
                                    defender_retreat=0 if ride_through else res.defender_retreat or (1 if res.passage else 0))
 
 
-def _reiters(w: Work, uid: str, kind: str) -> None:
+def _reiters(d: Draft[PState], uid: str, kind: str) -> None:
     """Dreux option "Coligny's reiters": a reiter unit that destroys an enemy unit leaves the
     field to plunder on 0-4; it does not count for normal victory."""
-    if "coligny-reiters" not in w.s.options or uid not in w.units:
+    s = d.s
+    if "coligny-reiters" not in s.options or uid not in s.units:
         return
-    u = w.units[uid]
-    if kind != "R" or w.s.side_names.get(u.side) != "huguenot":
+    u = s.units[uid]
+    if kind != "R" or s.side_names.get(u.side) != "huguenot":
         return
-    roll = w.d10(f"reiters {uid} plunder", u.side)
+    roll = d10(d, f"reiters {uid} plunder", u.side)
     if roll <= 4:
-        w.say(f"{uid} destroyed its enemy and rides off to plunder the camp: d10 {roll} ≤ 4 (Dreux option coligny-reiters)")
-        destroy(w, uid, "left to plunder (not counted for normal victory)", counts=False)
+        d.say(f"{uid} destroyed its enemy and rides off to plunder the camp: d10 {roll} ≤ 4 (Dreux option coligny-reiters)")
+        destroy(d, uid, "left to plunder (not counted for normal victory)", counts=False)
     else:
-        w.say(f"{uid} stays on the field: d10 {roll} > 4 (Dreux option coligny-reiters)")
+        d.say(f"{uid} stays on the field: d10 {roll} > 4 (Dreux option coligny-reiters)")
 
 
-def resolve_all(w: Work) -> bool:
+def resolve_all(d: Draft[PState]) -> bool:
     """§11.2: reactive melees first, then the active player's in the order declared, each result
     applied before the next melee. False when a result waits for a player's retreat or advance
     (§11.4): the melees not yet fought stay in `melees`, and the next call goes on from there."""
-    pending = w.melee_step
-    if pending is not None and not aftermath.run(w, pending):
+    s = d.s
+    pending = s.melee_step
+    if pending is not None and not aftermath.run(d, pending):
         return False
-    queue = sorted(w.melees, key=lambda m: not m.reactive)
+    queue = sorted(s.melees, key=lambda m: not m.reactive)
     while queue:
         m = queue.pop(0)
-        w.set(melees=tuple(queue))
-        step = resolve(w, m)
-        if step is not None and not aftermath.run(w, step):
+        s.melees = tuple(queue)
+        step = resolve(d, m)
+        if step is not None and not aftermath.run(d, step):
             return False
     return True

@@ -3,20 +3,19 @@
 
 from __future__ import annotations
 
-from adjudicator.ruleset import Violation
+from typing import Literal
+
+from adjudicator.draft import Draft
+from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.command import unit_in_command
-from adjudicator.rulesets.paris.model import Unit
-from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, morale_check, stacked_leader
+from adjudicator.rulesets.paris.ground import leader_of, nearest_enemy, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, effective_ma, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, nearest_enemy, on_map, terrain_row, units_at
+from adjudicator.rulesets.paris.state import PState, Unit
 
 
-def V(code: str, rule: str, msg: str) -> list[Violation]:
-    return [Violation(code, f"seed 000 {rule}", msg)]
-
-
-def step_cost(s: View, u: Unit, h: str) -> int:
+def step_cost(s: PState, u: Unit, h: str) -> int:
     row = terrain_row(s, h)
     if row.get("impassable"):
         return 99
@@ -30,49 +29,49 @@ def turn_cost(u: Unit, steps: int) -> int:
     return steps * (1 if u.cavalry else 2)
 
 
-def mp_now(s: View, u: Unit) -> int:
+def mp_now(s: PState, u: Unit) -> int:
     """Movement points left: a unit that has not acted this activation has its full allowance."""
     return effective_ma(u) if not u.acted else u.mp
 
 
-def command_now(s: View, u: Unit) -> bool:
+def command_now(s: PState, u: Unit) -> bool:
     return unit_in_command(s, u.id) if not u.acted else u.in_command
 
 
-def acting_check(s: View, actor: str, uid: str, verb: str) -> list[Violation]:
-    """§3.2 В: only units of the active wing act, one after the other (§8.1), once each."""
-    if s.phase != "act":
-        return V(f"{verb}/not-now", "§3.2", f"{verb}: units act only during their wing's activation (now: {s.phase})")
-    if actor != s.active_side:
-        return V(f"{verb}/not-active", "§3.2", f"{verb}: {s.active_wing} of {s.active_side} is the active wing")
+Acting = Literal["move", "turn", "rally", "fire"]  # a unit's own actions, whose codes acting_check gives (codes.ACTING)
+
+
+def acting_check(s: PState, uid: str, verb: Acting) -> list[Violation]:
+    """§3.2 В: only units of the active wing act, one after the other (§8.1), once each (the phase
+    table has let only the active side act now)."""
     if s.melees:
-        return V(f"{verb}/after-melee", "§3.2", f"{verb}: melees are declared once every unit has acted (§3.2 Г, §11.1)")
+        return violation(f"{verb}/after-melee", "seed 000 §3.2", f"{verb}: melees are declared once every unit has acted (§3.2 Г, §11.1)")
     u = s.units.get(uid)
     if u is None:
-        return V(f"{verb}/unknown-unit", "§2.2", f"no unit {uid!r} on the map")
+        return violation(f"{verb}/unknown-unit", "seed 000 §2.2", f"no unit {uid!r} on the map")
     if u.wing != s.active_wing:
-        return V(f"{verb}/not-in-wing", "§3.2", f"{uid} belongs to {u.wing}, not the active wing {s.active_wing}")
+        return violation(f"{verb}/not-in-wing", "seed 000 §3.2", f"{uid} belongs to {u.wing}, not the active wing {s.active_wing}")
     if u.acted == "rally":
-        return V(f"{verb}/rallied", "§3.2", f"{uid} rallied in this activation: it cannot also move (§6.2)")
+        return violation(f"{verb}/rallied", "seed 000 §3.2", f"{uid} rallied in this activation: it cannot also move (§6.2)")
     if u.acted == "move" and s.acting_unit != uid:
-        return V(f"{verb}/finished", "§8.1", f"{uid} has finished its movement: each unit completes its movement before another moves")
+        return violation(f"{verb}/finished", "seed 000 §8.1", f"{uid} has finished its movement: each unit completes its movement before another moves")
     return []
 
 
-def check_move(s: View, actor: str, uid: str, path: tuple[str, ...]) -> list[Violation]:
+def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[Violation]:
     if uid in s.leaders:
         return check_leader_move(s, actor, uid, path)
-    found = acting_check(s, actor, uid, "move")
+    found = acting_check(s, uid, "move")
     if found:
         return found
     u = s.units[uid]
     lay = s.layout
     if u.artillery:
-        return V("move/artillery", "§8.1", f"{uid}: artillery never moves")
+        return violation("move/artillery", "seed 000 §8.1", f"{uid}: artillery never moves")
     if u.level >= 2:
-        return V("move/state", "§12.2", f"{uid} is {'shaken: movement is zero' if u.level == 2 else 'broken: it only routs'}")
+        return violation("move/state", "seed 000 §12.2", f"{uid} is {'shaken: movement is zero' if u.level == 2 else 'broken: it only routs'}")
     if not path:
-        return V("move/empty", "§8.1", "move: name the hexes entered, one after the other")
+        return violation("move/empty", "seed 000 §8.1", "move: name the hexes entered, one after the other")
     mp = mp_now(s, u)
     wing = s.wings[u.wing]
     start = u.start_hex if u.acted else u.hex
@@ -83,49 +82,49 @@ def check_move(s: View, actor: str, uid: str, path: tuple[str, ...]) -> list[Vio
         try:
             hexgrid.parse_hex(h)
         except ValueError as e:
-            return V("move/bad-hex", "§7", str(e))
+            return violation("move/bad-hex", "seed 000 §7", str(e))
         if not on_map(s, h):
-            return V("move/off-map", "§8.1", f"{h} is off the map")
+            return violation("move/off-map", "seed 000 §8.1", f"{h} is off the map")
         if h not in hexgrid.front_hexes(here, u.facing, lay):
-            return V("move/not-front", "§8.1", f"{uid} at {here} facing {hexgrid.VERTICES[u.facing]} may only enter its front hexes "
+            return violation("move/not-front", "seed 000 §8.1", f"{uid} at {here} facing {hexgrid.VERTICES[u.facing]} may only enter its front hexes "
                      f"{' or '.join(hexgrid.front_hexes(here, u.facing, lay))}, not {h}")
         cost += step_cost(s, u, h)
         if cost > mp:
-            return V("move/out-of-mp", "§8.1", f"{uid} has {mp} MP: entering {h} would bring the cost to {cost}")
+            return violation("move/out-of-mp", "seed 000 §8.1", f"{uid} has {mp} MP: entering {h} would bring the cost to {cost}")
         if not can_stack(s, u, h):
-            return V("move/stacking", "§9.1", f"{uid} cannot enter {h}: one infantry or cavalry unit a hex, no passing through")
+            return violation("move/stacking", "seed 000 §9.1", f"{uid} cannot enter {h}: one infantry or cavalry unit a hex, no passing through")
         if wing.order == "march" and nearest_enemy(s, u.side, h) <= 1:
-            return V("order/march-adjacent", "§6.2", f"{uid} is under March: it may not move next to the enemy ({h})")
+            return violation("order/march-adjacent", "seed 000 §6.2", f"{uid} is under March: it may not move next to the enemy ({h})")
         if not in_cmd and nearest_enemy(s, u.side, h) <= 1:
-            return V("command/adjacent-enemy", "§5.1.2", f"{uid} is out of command: it may not move next to an enemy unit ({h})")
+            return violation("command/adjacent-enemy", "seed 000 §5.1.2", f"{uid} is out of command: it may not move next to an enemy unit ({h})")
         here = h
     end_dist = nearest_enemy(s, u.side, here)
     if wing.order == "attack":
         if start_dist <= 1 and end_dist >= start_dist:
-            return V("order/attack-engaged", "§6.2", f"{uid} is under Attack! and began next to the enemy: it may turn or fire, not move away (ruling R13)")
+            return violation("order/attack-engaged", "seed 000 §6.2", f"{uid} is under Attack! and began next to the enemy: it may turn or fire, not move away (ruling R13)")
         if end_dist >= start_dist:
-            return V("order/attack-closer", "§6.2", f"{uid} is under Attack!: it must end at least one hex closer to the nearest enemy "
+            return violation("order/attack-closer", "seed 000 §6.2", f"{uid} is under Attack!: it must end at least one hex closer to the nearest enemy "
                      f"({start_dist} hexes at the start, {end_dist} at {here})")
     if wing.order == "rally" and end_dist < start_dist:
-        return V("order/rally-closer", "§6.2", f"{uid} is under Rally: it may not end closer to the enemy ({start_dist} → {end_dist})")
+        return violation("order/rally-closer", "seed 000 §6.2", f"{uid} is under Rally: it may not end closer to the enemy ({start_dist} → {end_dist})")
     if not in_cmd:
         ld = leader_of(s, u.wing)
         if ld is not None and hexgrid.distance(here, ld.hex, lay) >= hexgrid.distance(start, ld.hex, lay):
-            return V("command/must-return", "§5.1.2", f"{uid} is out of command: it must move back toward its leader at {ld.hex} (ruling R15)")
+            return violation("command/must-return", "seed 000 §5.1.2", f"{uid} is out of command: it must move back toward its leader at {ld.hex} (ruling R15)")
     return []
 
 
-def check_leader_move(s: View, actor: str, lid: str, path: tuple[str, ...]) -> list[Violation]:
+def check_leader_move(s: PState, actor: str, lid: str, path: tuple[str, ...]) -> list[Violation]:
     """§5.2, §6.4: a leader moves with his wing and always ends stacked with a unit of it."""
     ld = s.leaders[lid]
-    if s.phase != "act" or actor != s.active_side or ld.wing != s.active_wing:
-        return V("move/leader-not-active", "§5.2", f"{lid} moves only when his wing {ld.wing} is active")
+    if ld.wing != s.active_wing:
+        return violation("move/leader-not-active", "seed 000 §5.2", f"{lid} moves only when his wing {ld.wing} is active")
     if ld.helped_rally:
-        return V("move/leader-rallied", "§6.4", f"{lid} helped a rally in this activation: he may not move")
+        return violation("move/leader-rallied", "seed 000 §6.4", f"{lid} helped a rally in this activation: he may not move")
     if ld.acted and s.acting_unit != lid:
-        return V("move/finished", "§8.1", f"{lid} has finished his movement")
+        return violation("move/finished", "seed 000 §8.1", f"{lid} has finished his movement")
     if not path:
-        return V("move/empty", "§8.1", "move: name the hexes entered")
+        return violation("move/empty", "seed 000 §8.1", "move: name the hexes entered")
     lay = s.layout
     here, cost = ld.hex, 0
     mp = ld.ma if not ld.acted else ld.mp
@@ -133,140 +132,139 @@ def check_leader_move(s: View, actor: str, lid: str, path: tuple[str, ...]) -> l
         try:
             hexgrid.parse_hex(h)
         except ValueError as e:
-            return V("move/bad-hex", "§7", str(e))
+            return violation("move/bad-hex", "seed 000 §7", str(e))
         if not on_map(s, h) or h not in hexgrid.neighbours(here, lay) or terrain_row(s, h).get("impassable"):
-            return V("move/leader-path", "§8.1", f"{lid}: {h} is not a passable hex next to {here}")
+            return violation("move/leader-path", "seed 000 §8.1", f"{lid}: {h} is not a passable hex next to {here}")
         if any(u.side != ld.side and not u.artillery for u in units_at(s, h)):
-            return V("move/stacking", "§9.1", f"{lid} cannot enter {h}: an enemy unit is there")
+            return violation("move/stacking", "seed 000 §9.1", f"{lid} cannot enter {h}: an enemy unit is there")
         cost += int(terrain_row(s, h).get("cavalry", 1))
         if cost > mp:
-            return V("move/out-of-mp", "§8.1", f"{lid} has {mp} MP: entering {h} would cost {cost}")
+            return violation("move/out-of-mp", "seed 000 §8.1", f"{lid} has {mp} MP: entering {h} would cost {cost}")
         here = h
     if not any(u.wing == ld.wing for u in units_at(s, here)):
-        return V("move/leader-alone", "§5.2", f"{lid} must end his movement stacked with a unit of {ld.wing}")
+        return violation("move/leader-alone", "seed 000 §5.2", f"{lid} must end his movement stacked with a unit of {ld.wing}")
     return []
 
 
-def _begin(w: Work, uid: str) -> Unit:
+def begin(d: Draft[PState], uid: str) -> Unit:
     """The unit starts (or continues) its movement; the previous mover has finished (§8.1)."""
-    u = w.units[uid]
+    u = d.s.units[uid]
     if not u.acted:
-        u = w.set_unit(uid, acted="move", mp=effective_ma(u), start_hex=u.hex, in_command=unit_in_command(w, uid))
+        u = d.update(d.s.units, uid, acted="move", mp=effective_ma(u), start_hex=u.hex, in_command=unit_in_command(d, uid))
         if not u.in_command:
-            w.say(f"{uid} is out of command (seed 000 §5.1.2)")
-    w.set(acting_unit=uid)
+            d.say(f"{uid} is out of command (seed 000 §5.1.2)")
+    d.s.acting_unit = uid
     return u
 
 
-def apply_move(w: Work, uid: str, path: tuple[str, ...]) -> None:
-    if uid in w.leaders:
-        ld = w.leaders[uid]
+def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
+    if uid in d.s.leaders:
+        ld = d.s.leaders[uid]
         mp = ld.ma if not ld.acted else ld.mp
-        cost = sum(int(terrain_row(w, h).get("cavalry", 1)) for h in path)
-        w.mark("move", ld.hex, path[-1])
-        w.set_leader(uid, hex=path[-1], mp=mp - cost, acted="move")
-        w.set(acting_unit=uid)
-        w.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
+        cost = sum(int(terrain_row(d.s, h).get("cavalry", 1)) for h in path)
+        d.mark("move", ld.hex, path[-1])
+        d.update(d.s.leaders, uid, hex=path[-1], mp=mp - cost, acted="move")
+        d.s.acting_unit = uid
+        d.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
         return
-    u = _begin(w, uid)
-    walked = [u.hex]
+    walked = [begin(d, uid).hex]
     for h in path:
-        u = w.units.get(uid)
-        if u is None:
+        mover = d.s.units.get(uid)
+        if mover is None:
             break
-        for e in [x for x in units_at(w, h) if x.side != u.side and x.artillery]:
-            destroy(w, e.id, f"{uid} entered its hex (seed 000 §9.1)")
-        old = u.hex
-        u = w.set_unit(uid, hex=h, mp=u.mp - step_cost(w, u, h), straight=u.straight + 1)
-        carry_leaders(w, u, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
+        for e in [x for x in units_at(d, h) if x.side != mover.side and x.artillery]:
+            destroy(d, e.id, f"{uid} entered its hex (seed 000 §9.1)")
+        old = mover.hex
+        mover = d.update(d.s.units, uid, hex=h, mp=mover.mp - step_cost(d.s, mover, h), straight=mover.straight + 1)
+        carry_leaders(d, mover, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
         walked.append(h)
-        w.mark("move", old, h)
-        if trigger(w, uid, "enter", came_from=old):
+        d.mark("move", old, h)
+        if trigger(d, uid, "enter", came_from=old):
             rest = path[len(walked) - 1:]
-            if rest and uid in w.units:
-                w.say(f"{uid} stops at {h}" + (f"; the rest of its path ({' '.join(rest)}) is not walked" if rest else ""))
+            if rest and uid in d.s.units:
+                d.say(f"{uid} stops at {h}" + (f"; the rest of its path ({' '.join(rest)}) is not walked" if rest else ""))
             break
-    u2 = w.units.get(uid)
-    w.say(f"{uid} moves {'→'.join(walked)}" + (f" ({u2.mp} MP left)" if u2 else ""))
+    u2 = d.s.units.get(uid)
+    d.say(f"{uid} moves {'→'.join(walked)}" + (f" ({u2.mp} MP left)" if u2 else ""))
 
 
-def check_turn(s: View, actor: str, uid: str, facing: int) -> list[Violation]:
-    found = acting_check(s, actor, uid, "turn")
+def check_turn(s: PState, actor: str, uid: str, facing: int) -> list[Violation]:
+    found = acting_check(s, uid, "turn")
     if found:
         return found
     u = s.units[uid]
     if u.artillery:
         if u.fired:
-            return V("turn/artillery-fired", "§7", f"{uid} has fired (Tiré) this turn: it turns instead of firing")
+            return violation("turn/artillery-fired", "seed 000 §7", f"{uid} has fired (Tiré) this turn: it turns instead of firing")
         return []
     if u.level >= 2:
-        return V("turn/state", "§12.2", f"{uid} is {'shaken' if u.level == 2 else 'broken'}: it cannot turn")
+        return violation("turn/state", "seed 000 §12.2", f"{uid} is {'shaken' if u.level == 2 else 'broken'}: it cannot turn")
     steps = hexgrid.turn_steps(u.facing, facing)
     if steps == 0:
-        return V("turn/same", "§7", f"{uid} already faces {hexgrid.VERTICES[facing]}")
+        return violation("turn/same", "seed 000 §7", f"{uid} already faces {hexgrid.VERTICES[facing]}")
     cost, mp = turn_cost(u, steps), mp_now(s, u)
     if cost > mp:
-        return V("turn/out-of-mp", "§7", f"{uid} needs {cost} MP to turn {steps} vertex(es) and has {mp}")
+        return violation("turn/out-of-mp", "seed 000 §7", f"{uid} needs {cost} MP to turn {steps} vertex(es) and has {mp}")
     return []
 
 
-def apply_turn(w: Work, uid: str, facing: int) -> None:
-    u = w.units[uid]
+def apply_turn(d: Draft[PState], uid: str, facing: int) -> None:
+    u = d.s.units[uid]
     if u.artillery:
         # §7: artillery turns to any vertex instead of firing, and is flipped to "Tiré"
-        w.set_unit(uid, facing=facing, fired=True, acted="move")
-        w.say(f"{uid} turns to {hexgrid.VERTICES[facing]} instead of firing (Tiré) (seed 000 §7)")
+        d.update(d.s.units, uid, facing=facing, fired=True, acted="move")
+        d.say(f"{uid} turns to {hexgrid.VERTICES[facing]} instead of firing (Tiré) (seed 000 §7)")
         return
-    u = _begin(w, uid)
+    u = begin(d, uid)
     steps = hexgrid.turn_steps(u.facing, facing)
     cost = turn_cost(u, steps)
-    w.set_unit(uid, facing=facing, mp=u.mp - cost, straight=0)
-    w.say(f"{uid} turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]} ({cost} MP, {u.mp - cost} left) (seed 000 §7)")
-    trigger(w, uid, "turn")
+    d.update(d.s.units, uid, facing=facing, mp=u.mp - cost, straight=0)
+    d.say(f"{uid} turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]} ({cost} MP, {u.mp - cost} left) (seed 000 §7)")
+    trigger(d, uid, "turn")
 
 
-def check_rally(s: View, actor: str, uid: str) -> list[Violation]:
-    found = acting_check(s, actor, uid, "rally")
+def check_rally(s: PState, actor: str, uid: str) -> list[Violation]:
+    found = acting_check(s, uid, "rally")
     if found:
         return found
     u = s.units[uid]
     if u.acted:
-        return V("rally/moved", "§3.2", f"{uid} has moved in this activation: a unit moves or rallies")
+        return violation("rally/moved", "seed 000 §3.2", f"{uid} has moved in this activation: a unit moves or rallies")
     if u.artillery:
-        return V("rally/artillery", "§13.1", f"{uid}: artillery has no morale state to rally")
+        return violation("rally/artillery", "seed 000 §13.1", f"{uid}: artillery has no morale state to rally")
     if u.level == 0:
-        return V("rally/normal", "§13", f"{uid} is in normal order: nothing to rally")
+        return violation("rally/normal", "seed 000 §13", f"{uid} is in normal order: nothing to rally")
     if u.lance_lost and u.level == 1:
-        return V("rally/gendarme", "§11.5", f"{uid} lost a level in melee: a gendarme never rallies back from disorder")
+        return violation("rally/gendarme", "seed 000 §11.5", f"{uid} lost a level in melee: a gendarme never rallies back from disorder")
     order = s.wings[u.wing].order
     if order == "attack":
-        return V("order/attack-rally", "§6.2", f"{uid}'s wing is under Attack!: no unit may rally")
+        return violation("order/attack-rally", "seed 000 §6.2", f"{uid}'s wing is under Attack!: no unit may rally")
     ld = leader_of(s, u.wing)
     if order == "march" and (ld is None or hexgrid.distance(u.hex, ld.hex, s.layout) > 1):
-        return V("order/march-rally", "§6.2", f"{uid}'s wing is under March: only units next to or with their leader may rally")
+        return violation("order/march-rally", "seed 000 §6.2", f"{uid}'s wing is under March: only units next to or with their leader may rally")
     return []
 
 
-def apply_rally(w: Work, uid: str) -> None:
+def apply_rally(d: Draft[PState], uid: str) -> None:
     """§13.1: automatic when stacked with the wing leader; otherwise a morale check (with the
     leader's modifier when next to him): pass regains a level, failure loses one."""
-    u = w.set_unit(uid, acted="rally", mp=0)
-    w.set(acting_unit=uid)
-    ld = leader_of(w, u.wing)
+    u = d.update(d.s.units, uid, acted="rally", mp=0)
+    d.s.acting_unit = uid
+    ld = leader_of(d, u.wing)
     if ld is not None and ld.hex == u.hex:
-        w.set_leader(ld.id, helped_rally=True)
-        w.set_unit(uid, level=u.level - 1)
-        w.say(f"{uid} rallies with {ld.name}: automatic, now {('normal', 'disorder', 'shaken')[u.level - 1]} (seed 000 §13.1)")
+        d.update(d.s.leaders, ld.id, helped_rally=True)
+        d.update(d.s.units, uid, level=u.level - 1)
+        d.say(f"{uid} rallies with {ld.name}: automatic, now {('normal', 'disorder', 'shaken')[u.level - 1]} (seed 000 §13.1)")
     else:
         bonus = 0
-        if ld is not None and hexgrid.distance(u.hex, ld.hex, w.s.layout) == 1:
+        if ld is not None and hexgrid.distance(u.hex, ld.hex, d.s.layout) == 1:
             bonus = ld.rating
-            w.set_leader(ld.id, helped_rally=True)
-        elif stacked_leader(w, u):
-            bonus = stacked_leader(w, u).rating
+            d.update(d.s.leaders, ld.id, helped_rally=True)
+        elif (stacked := stacked_leader(d, u)) is not None:
+            bonus = stacked.rating
         level = u.level
-        if morale_check(w, uid, 0, "rally", leader_bonus=bonus):
-            w.set_unit(uid, level=level - 1)
-            w.say(f"{uid} rallies to {('normal', 'disorder', 'shaken')[level - 1]} (seed 000 §13.1)")
-    if uid in w.units:
-        trigger(w, uid, "rally")
+        if morale_check(d, uid, 0, "rally", leader_bonus=bonus):
+            d.update(d.s.units, uid, level=level - 1)
+            d.say(f"{uid} rallies to {('normal', 'disorder', 'shaken')[level - 1]} (seed 000 §13.1)")
+    if uid in d.s.units:
+        trigger(d, uid, "rally")

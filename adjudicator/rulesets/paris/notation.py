@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from events.core import Action
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
 from adjudicator.ruleset import Verb
@@ -15,9 +18,14 @@ def _words(args: str, n: int, usage: str) -> list[str]:
     return parts
 
 
-def _none(args: str, usage: str) -> None:
-    if args.strip():
-        raise ValueError(f"`{usage}` takes nothing after it")
+def _bare(usage: str, action: type[Action]) -> Callable[[str, str, tuple[str, ...]], Action]:
+    """The parser of a verb that takes nothing after it."""
+    def parse(args: str, actor: str, body: tuple[str, ...]) -> Action:
+        if args.strip():
+            raise ValueError(f"`{usage}` takes nothing after it")
+        return action()
+
+    return parse
 
 
 def _hexes(parts: list[str]) -> tuple[str, ...]:
@@ -26,11 +34,17 @@ def _hexes(parts: list[str]) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
+def _unit_path(args: str, usage: str) -> tuple[str, tuple[str, ...]]:
+    """`UNIT HEX [HEX...]`, the hexes written with spaces, commas or arrows between them."""
     parts = args.lower().replace("→", " ").replace("->", " ").replace(",", " ").split()
     if len(parts) < 2:
-        raise ValueError("usage: move UNIT HEX [HEX...], the hexes entered one after the other")
-    return Move(unit=parts[0], path=_hexes(parts[1:]))
+        raise ValueError(f"usage: {usage}")
+    return parts[0], _hexes(parts[1:])
+
+
+def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
+    unit, path = _unit_path(args, "move UNIT HEX [HEX...], the hexes entered one after the other")
+    return Move(unit=unit, path=path)
 
 
 def _turn(args: str, actor: str, body: tuple[str, ...]) -> Turn:
@@ -92,10 +106,8 @@ def _format_react(a: React) -> str:
 
 
 def _retreat(args: str, actor: str, body: tuple[str, ...]) -> Retreat:
-    parts = args.lower().replace("→", " ").replace("->", " ").replace(",", " ").split()
-    if len(parts) < 2:
-        raise ValueError("usage: retreat UNIT HEX [HEX...], the hexes it retreats through one after the other")
-    return Retreat(unit=parts[0], path=_hexes(parts[1:]))
+    unit, path = _unit_path(args, "retreat UNIT HEX [HEX...], the hexes it retreats through one after the other")
+    return Retreat(unit=unit, path=path)
 
 
 def _advance(args: str, actor: str, body: tuple[str, ...]) -> Advance:
@@ -120,11 +132,11 @@ def _standing(args: str, actor: str, body: tuple[str, ...]) -> Standing:
 VERBS = (
     Verb("activate", Activate, lambda a, actor, b: Activate(wing=_words(a, 1, "activate WING")[0]),
          lambda x: f"activate {x.wing}", "activate WING: activate one of your wings (§4.2)"),
-    Verb("pass", Pass, lambda a, actor, b: (_none(a, "pass"), Pass())[1], lambda x: "pass",
+    Verb("pass", Pass, _bare("pass", Pass), lambda x: "pass",
          "pass: activate nothing now (§3.2)"),
     Verb("preempt", Preempt, lambda a, actor, b: Preempt(wing=_words(a, 1, "preempt WING")[0]),
          lambda x: f"preempt {x.wing}", "preempt WING: try to pre-empt the activation just made (§4.4)"),
-    Verb("no preempt", NoPreempt, lambda a, actor, b: (_none(a, "no preempt"), NoPreempt())[1], lambda x: "no preempt",
+    Verb("no preempt", NoPreempt, _bare("no preempt", NoPreempt), lambda x: "no preempt",
          "no preempt: let the activation go ahead (§4.4)"),
     Verb("change order", ChangeOrder, _change, lambda x: f"change order {x.wing} to {x.order}",
          "change order WING to ORDER: try to change the active wing's order (§6.3)"),
@@ -136,23 +148,23 @@ VERBS = (
          "rally UNIT: try to regain a morale level (§13)"),
     Verb("melee", Melee, _melee, lambda x: f"melee {' '.join((x.lead,) + x.supports)} at {x.target}",
          "melee LEAD [SUPPORT...] at TARGET: declare a melee (§11.2)"),
-    Verb("end moves", EndMoves, lambda a, actor, b: (_none(a, "end moves"), EndMoves())[1], lambda x: "end moves",
+    Verb("end moves", EndMoves, _bare("end moves", EndMoves), lambda x: "end moves",
          "end moves: resolve the melees, then decide on re-activation (§3.2 Г-Д)"),
-    Verb("end activation", EndActivation, lambda a, actor, b: (_none(a, "end activation"), EndActivation())[1],
+    Verb("end activation", EndActivation, _bare("end activation", EndActivation),
          lambda x: "end activation", "end activation: resolve the melees and finish the wing (§3.2 Е)"),
-    Verb("reactivate", Reactivate, lambda a, actor, b: (_none(a, "reactivate"), Reactivate())[1], lambda x: "reactivate",
+    Verb("reactivate", Reactivate, _bare("reactivate", Reactivate), lambda x: "reactivate",
          "reactivate: try to activate the wing a second time (§4.3)"),
     Verb("intercept", Intercept, lambda a, actor, b: Intercept(unit=_words(a, 1, "intercept UNIT")[0]),
          lambda x: f"intercept {x.unit}", "intercept UNIT: cavalry tries to intercept the moving unit (§8.3)"),
     Verb("react", React, _react, _format_react,
          "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2); a leader only retreats (§5.2)"),
-    Verb("hold", Hold, lambda a, actor, b: (_none(a, "hold"), Hold())[1], lambda x: "hold",
+    Verb("hold", Hold, _bare("hold", Hold), lambda x: "hold",
          "hold: no (further) reaction or reactive melee now"),
     Verb("retreat", Retreat, _retreat, lambda x: f"retreat {x.unit} {' '.join(x.path)}",
          "retreat UNIT HEX [HEX...]: the path of a retreat a melee result calls for (§11.4)"),
     Verb("advance", Advance, _advance, lambda x: f"advance {x.unit}" + (f" {x.facing}" if x.facing else ""),
          "advance UNIT [FACING]: advance into the hex vacated in melee, turning one vertex if FACING is given (§11.4)"),
-    Verb("no advance", NoAdvance, lambda a, actor, b: (_none(a, "no advance"), NoAdvance())[1], lambda x: "no advance",
+    Verb("no advance", NoAdvance, _bare("no advance", NoAdvance), lambda x: "no advance",
          "no advance: the defender stays after the attacker's retreat (§11.4)"),
     Verb("standing", Standing, _standing, lambda x: f"standing {x.kind} {x.mode}",
          "standing KIND MODE: preempt ask|never, defensive-fire ask|always|never, intercept ask|always|never, "

@@ -15,9 +15,10 @@ from functools import cached_property
 from collections.abc import Callable, Collection, Iterable
 from itertools import repeat
 
+from adjudicator.draft import positional
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import Leader, Unit
-from adjudicator.rulesets.paris.work import View, enemy_hexes, on_map, terrain_row, wing_members
+from adjudicator.rulesets.paris.ground import View, enemy_hexes, now, on_map, terrain_row, wing_members
+from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
 
 
 def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], cost: Callable[[str], int],
@@ -74,22 +75,40 @@ def cheapest_paths(start: str, mp: int, steps: Callable[[str], Iterable[str]], c
     return out
 
 
-def passable(s: View, h: str) -> bool:
+def passable(s: PState, h: str) -> bool:
     return on_map(s, h) and not terrain_row(s, h).get("impassable")
 
 
-def leader_cost(s: View, h: str) -> int:
+def leader_cost(s: PState, h: str) -> int:
     """A leader rides: he pays the cavalry cost of the terrain (as `movement.check_leader_move`)."""
     return int(terrain_row(s, h).get("cavalry", 1))
 
 
-class Board:
-    """What the searches over one state ask again and again, worked out once: who stands where,
-    which hexes are on the map and open, how far the nearest enemy is (as `work.nearest_enemy`)."""
+def cheapest_terrain(s: PState) -> int:
+    """The least a leader pays for any hex: the bound that lets a search stop early."""
+    rows = table(s, "terrain").values()
+    return max(0, min((int(r.get("cavalry", 1)) for r in rows if isinstance(r, dict)), default=1))
 
-    def __init__(self, s: View):
-        self.s = s
-        self.layout = s.layout
+
+def enemy_zone(v: View, side: str) -> frozenset[str]:
+    """The hexes holding or next to a unit not of `side`, kept while no piece moves."""
+    def zone() -> frozenset[str]:
+        hexes, lay = enemy_hexes(v, side), now(v).layout
+        return frozenset(hexes).union(*(hexgrid.ring(h, lay) for h in hexes))
+
+    return positional(v, ("enemy-zone", side), zone)
+
+
+class Field:
+    """What the searches over one state (or draft) ask again and again, worked out once: who stands
+    where, which hexes are on the map and open, how far the nearest enemy is (as
+    `ground.nearest_enemy`), the least a hex costs."""
+
+    def __init__(self, v: View):
+        self.v = v
+        self.s = now(v)
+        self.layout = self.s.layout
+        self.floor = cheapest_terrain(self.s)
         self._open: dict[str, bool] = {}
         self._near: dict[str, dict[str, int]] = {}
         self._enemies: dict[str, dict[int, list[int]]] = {}  # side -> enemy axial q by row r
@@ -137,102 +156,68 @@ class Board:
 
     def enemy_zone(self, side: str) -> frozenset[str]:
         """The hexes holding or next to a unit not of `side`."""
-        return enemy_zone(self.s, side)
+        return enemy_zone(self.v, side)
 
     def homes(self, ld: Leader) -> set[str]:
         """Hexes where a unit of the leader's wing stands, other than his own."""
         units = self.s.units
-        return {h for i in wing_members(self.s).get(ld.wing, ()) if (h := units[i].hex) != ld.hex}
+        return {h for i in wing_members(self.v).get(ld.wing, ()) if (h := units[i].hex) != ld.hex}
 
 
-_ZONES: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
-
-
-def enemy_zone(s: View, side: str) -> frozenset[str]:
-    """The hexes holding or next to a unit not of `side`. Memoised by where those units stand (as
-    work.nearest_enemy): the side not moving stands still event after event."""
-    key = (s.layout, enemy_hexes(s, side))
-    out = _ZONES.get(key)
-    if out is None:
-        if len(_ZONES) > 256:
-            _ZONES.clear()
-        lay = key[0]
-        out = _ZONES[key] = frozenset(key[1]).union(*(hexgrid.ring(h, lay) for h in key[1]))
-    return out
-
-
-_FLOORS: dict[int, tuple[object, int]] = {}
-
-
-def _cheapest_terrain(s: View) -> int:
-    """The least a leader pays for any hex: the bound that lets a search stop early. Memoised per
-    terrain table (held, so that its id cannot be reused while cached)."""
-    table = s.tables.get("terrain", {})
-    hit = _FLOORS.get(id(table))
-    if hit is None or hit[0] is not table:
-        if len(_FLOORS) > 16:
-            _FLOORS.clear()
-        rows = table.values()
-        hit = _FLOORS[id(table)] = (table, max(0, min((int(r.get("cavalry", 1)) for r in rows if isinstance(r, dict)), default=1)))
-    return hit[1]
-
-
-def _leader_search(b: Board, ld: Leader, mp: int, barred: set[str], targets: set[str],
+def _leader_search(f: Field, ld: Leader, mp: int, barred: Collection[str], targets: set[str],
                    first: bool = False) -> dict[str, tuple[str, ...]]:
     """Cheapest paths of a leader to those `targets` he can reach, in any direction (he has no
     facing), through hexes not `barred`; with `first`, only the nearest one found."""
-    s, lay = b.s, b.layout
-    floor = _cheapest_terrain(s)
+    s, lay, floor = f.s, f.layout, f.floor
     targets = {h for h in targets if floor * hexgrid.distance(ld.hex, h, lay) <= mp}
     if not targets:
         return {}
 
     def steps(h: str) -> list[str]:
-        return [n for n in hexgrid.neighbours(h, lay) if n not in barred and b.passable(n)]
+        return [n for n in hexgrid.neighbours(h, lay) if n not in barred and f.passable(n)]
 
     found = cheapest_paths(ld.hex, mp, steps, lambda h: leader_cost(s, h), targets, floor, lay, first)
     return {h: path for h, (_, path) in found.items()}
 
 
-def leader_moves(s: View, ld: Leader, mp: int, board: Board | None = None) -> dict[str, tuple[str, ...]]:
+def leader_moves(v: View, ld: Leader, mp: int, field: Field | None = None) -> dict[str, tuple[str, ...]]:
     """§5.2, §8.1: the hexes a leader may end his move in (with a unit of his wing, §9.1) and the
     cheapest path to each; he may go in any direction, never into an enemy unit."""
-    b = board or Board(s)
-    barred = {u.hex for u in s.units.values() if u.side != ld.side and not u.artillery}
-    return _leader_search(b, ld, mp, barred, b.homes(ld))
+    f = field or Field(v)
+    barred = {u.hex for u in f.s.units.values() if u.side != ld.side and not u.artillery}
+    return _leader_search(f, ld, mp, barred, f.homes(ld))
 
 
-def leader_retreats(s: View, ld: Leader, away: str, board: Board | None = None) -> dict[str, tuple[str, ...]]:
+def leader_retreats(v: View, ld: Leader, away: str, field: Field | None = None) -> dict[str, tuple[str, ...]]:
     """§8.2 read for a leader (ruling R41): with his whole movement, never next to an enemy unit, to a
     unit of his wing (§5.2: he always ends with one) farther from the unit he reacts to."""
-    b = board or Board(s)
-    homes = _retreat_homes(b, ld, away)
-    return _leader_search(b, ld, ld.ma, b.enemy_zone(ld.side), homes) if homes else {}
+    f = field or Field(v)
+    homes = _retreat_homes(f, ld, away)
+    return _leader_search(f, ld, ld.ma, f.enemy_zone(ld.side), homes) if homes else {}
 
 
-def leader_can_retreat(s: View, ld: Leader, away: str, board: Board | None = None) -> bool:
+def leader_can_retreat(v: View, ld: Leader, away: str, field: Field | None = None) -> bool:
     """Whether leader_retreats finds any retreat, which says whether he can react at all: a home
     next to him that he may enter settles it; else a search that heads for the homes (_reaches)."""
-    b = board or Board(s)
-    homes = _retreat_homes(b, ld, away)
+    f = field or Field(v)
+    homes = _retreat_homes(f, ld, away)
     if not homes:
         return False
-    zone = b.enemy_zone(ld.side)
-    homes = {h for h in homes if h not in zone and b.passable(h)}  # no path may end in the others
-    for h in hexgrid.ring(ld.hex, b.layout):
-        if h in homes and leader_cost(s, h) <= ld.ma:
+    zone = f.enemy_zone(ld.side)
+    homes = {h for h in homes if h not in zone and f.passable(h)}  # no path may end in the others
+    for h in hexgrid.ring(ld.hex, f.layout):
+        if h in homes and leader_cost(f.s, h) <= ld.ma:
             return True  # the search would reach a home: this one, or one as cheap
-    return bool(homes) and _reaches(b, ld.hex, ld.ma, zone, homes)
+    return bool(homes) and _reaches(f, ld.hex, ld.ma, zone, homes)
 
 
-def _reaches(b: Board, start: str, mp: int, barred: Collection[str], targets: set[str]) -> bool:
+def _reaches(f: Field, start: str, mp: int, barred: Collection[str], targets: set[str]) -> bool:
     """Whether a leader at `start` can reach any of `targets` for at most `mp`, through hexes not
     `barred` (the question of _leader_search, without its paths). A* search: a hex is taken in the
     order of its cost so far plus the least the nearest target can still cost (every hex costs at
     least the cheapest terrain, and a step comes at most one hex nearer), so it heads straight for
     the targets and gives up once nothing within `mp` is left to try."""
-    s, lay = b.s, b.layout
-    floor = _cheapest_terrain(s)
+    s, lay, floor = f.s, f.layout, f.floor
     goals = [hexgrid.axial(h, lay) for h in targets]
     bounds: dict[str, int] = {}
 
@@ -252,7 +237,7 @@ def _reaches(b: Board, start: str, mp: int, barred: Collection[str], targets: se
         if here in targets:
             return True
         for h in hexgrid.ring(here, lay):
-            if h in barred or not b.passable(h):
+            if h in barred or not f.passable(h):
                 continue
             nc = c + leader_cost(s, h)
             if nc > mp or nc >= spent.get(h, mp + 1) or nc + bound(h) > mp:
@@ -262,8 +247,8 @@ def _reaches(b: Board, start: str, mp: int, barred: Collection[str], targets: se
     return False
 
 
-def _retreat_homes(b: Board, ld: Leader, away: str) -> set[str]:
+def _retreat_homes(f: Field, ld: Leader, away: str) -> set[str]:
     """The hexes of units of his wing farther than he is from `away`."""
-    lay = b.layout
+    lay = f.layout
     start = hexgrid.distance(ld.hex, away, lay)
-    return {h for h in b.homes(ld) if hexgrid.distance(h, away, lay) > start}
+    return {h for h in f.homes(ld) if hexgrid.distance(h, away, lay) > start}

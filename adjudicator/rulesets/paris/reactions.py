@@ -7,25 +7,37 @@ from operator import itemgetter
 
 import msgspec
 
-from adjudicator.rulesets.paris import hexgrid, leaders
+from adjudicator.draft import Draft
+from adjudicator.rulesets.paris import decide, hexgrid, leaders
 from adjudicator.rulesets.paris.fire import can_fire_at, resolve
-from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, Unit, Window
-from adjudicator.rulesets.paris.morale import can_stack, carry_leaders
-from adjudicator.rulesets.paris.work import View, Work, effective_ma, leader_of, los, others, standing_mode, units_at
+from adjudicator.rulesets.paris.ground import View, leader_of, los, now, others, units_at
+from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, effective_ma
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, PState, Unit, Window, d10, table
 
 
-def in_intercept_zone(s: View, cav_hex: str, facing: int, h: str, depth: int) -> bool:
+def window(s: PState) -> Window:
+    """The reaction window open now: the phase table lets its answers be posted only while one is."""
+    win = s.window
+    if win is None:
+        raise ValueError("no reaction window is open")
+    return win
+
+
+def in_intercept_zone(s: PState, cav_hex: str, facing: int, h: str, depth: int) -> bool:
     return hexgrid.in_cone(cav_hex, facing, h, depth, s.layout)
 
 
-def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -> tuple[list[str], list[str], list[str]]:
+def eligible(v: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) -> tuple[list[str], list[str], list[str]]:
     """(defensive fire, interception, reaction movement) candidates for a trigger."""
+    s = now(v)
     trig = s.units.get(trig_id)
     if trig is None:
         return [], [], []
     side = s.other(trig.side)
     depth = int(s.tables.get("interception", {}).get("zone_depth", 2))
-    fire, inter, react = [], [], []
+    fire: list[str] = []
+    inter: list[str] = []
+    react: list[str] = []
     lay = s.layout
     # how far each may be: artillery fires 10 hexes (§10.4), cavalry intercepts `depth` away (§8.3),
     # any unit reacts within 2 (§8.2); most units are farther, and only those two hexes from the
@@ -33,7 +45,7 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
     beyond = {ARTILLERY: 10} | (dict.fromkeys(CAVALRY, depth) if depth > 2 else {})
     here = trig.hex
     near = []
-    them = others(s, trig.side)
+    them = others(v, trig.side)
     close = hexgrid.within(here, 2, lay)
     if depth <= 2 and them.hex_set.isdisjoint(close):
         # none of them within 2 (most often so): only their artillery may reach
@@ -53,18 +65,18 @@ def eligible(s: View, trig_id: str, event: str, fired_on: tuple[str, ...] = ()) 
         near.sort(key=itemgetter(0))  # by id
     for _, d, u in near:
         if (event not in ("fire", "artfire") or u.id in fired_on) and (u.artillery or (d == 1 and u.fire > 0)):
-            if not can_fire_at(s, u, trig, defensive=True):
+            if not can_fire_at(v, u, trig, defensive=True):
                 fire.append(u.id)
         if event == "enter" and u.cavalry and d <= depth and u.level <= 1 and not u.intercepted \
                 and in_intercept_zone(s, u.hex, u.facing, trig.hex, depth):
             inter.append(u.id)
         if event != "artfire" and not u.artillery and d <= 2 and u.level <= 1 and not u.reacted \
-                and effective_ma(u) >= trig.ma and los(s, u.hex, trig.hex):
+                and effective_ma(u) >= trig.ma and los(v, u.hex, trig.hex):
             react.append(u.id)
-    return fire, inter, react + leaders.reaction_candidates(s, trig, event)  # §8.2 «и их командиры» (R41)
+    return fire, inter, react + leaders.reaction_candidates(v, trig, event)  # §8.2 «и их командиры» (R41)
 
 
-def may_retreat(s: View, u: Unit, trig: Unit, win: Window) -> bool:
+def may_retreat(s: PState, u: Unit, trig: Unit, win: Window) -> bool:
     """§8.2 «Этот выбор доступен только для отрядов пехоты с приказом «Сбор» или кавалерии (с любым
     приказом), к которым приближается пехота» (only infantry under Rally, or cavalry under any order
     that infantry approaches): infantry approaches when it enters a hex nearer the cavalry; its turn,
@@ -78,121 +90,117 @@ def may_retreat(s: View, u: Unit, trig: Unit, win: Window) -> bool:
     return not win.came_from or hexgrid.distance(trig.hex, u.hex, lay) < hexgrid.distance(win.came_from, u.hex, lay)
 
 
-def attempt_intercept(w: Work, uid: str, trig_id: str) -> bool:
+def attempt_intercept(d: Draft[PState], uid: str, trig_id: str) -> bool:
     """§8.3: d10 - leader rating <= the table number places the interceptor beside the mover and stops it."""
-    u = w.units[uid]
-    trig = w.units.get(trig_id)
+    u = d.s.units[uid]
+    trig = d.s.units.get(trig_id)
     if trig is None:
         return False
-    w.set_unit(uid, intercepted=True)
-    ld = leader_of(w, u.wing)
+    d.update(d.s.units, uid, intercepted=True)
+    ld = leader_of(d, u.wing)
     rating = ld.rating if ld else 0
-    need = int(w.table("interception").get(u.kind, 5))
-    roll = w.d10(f"interception {uid}", u.side)
+    need = int(table(d.s, "interception").get(u.kind, 5))
+    roll = d10(d, f"interception {uid}", u.side)
     ok = roll - rating <= need
-    w.say(f"{uid} tries to intercept {trig_id}: d10 {roll}-{rating} = {roll - rating} vs {need}: "
-          + ("success" if ok else "fails") + f"{w.used('interception')} (seed 000 §8.3)")
+    d.say(f"{uid} tries to intercept {trig_id}: d10 {roll}-{rating} = {roll - rating} vs {need}: "
+          + ("success" if ok else "fails") + f"{d.used(d.s.tables, 'interception')} (seed 000 §8.3)")
     if not ok:
         return False
-    lay = w.s.layout
-    spots = [h for h in hexgrid.neighbours(trig.hex, lay) if can_stack(w, u, h)
-             and not any(o.side != u.side for o in units_at(w, h))]
+    lay = d.s.layout
+    spots = [h for h in hexgrid.neighbours(trig.hex, lay) if can_stack(d, u, h)
+             and not any(o.side != u.side for o in units_at(d, h))]
     if not spots:
-        w.say(f"no free hex beside {trig_id}: {uid} cannot be placed, the interception has no effect (ruling R14)")
+        d.say(f"no free hex beside {trig_id}: {uid} cannot be placed, the interception has no effect (ruling R14)")
         return False
     spot = min(spots, key=lambda h: (hexgrid.distance(h, u.hex, lay), h))
-    d = hexgrid.direction_of(spot, trig.hex, lay)
-    w.mark("move", u.hex, spot)
-    w.set_unit(uid, hex=spot, facing=d if d is not None else u.facing)
-    w.set_unit(trig_id, mp=0, charge=False, straight=0)
-    w.say(f"{uid} is placed at {spot}; {trig_id} stops and loses any charge bonus (seed 000 §8.3)")
-    carry_leaders(w, u, u.hex, spot, own_move=True)  # a leader left alone goes with it (§9.1, ruling R44)
+    facing = hexgrid.direction_of(spot, trig.hex, lay)
+    d.mark("move", u.hex, spot)
+    d.update(d.s.units, uid, hex=spot, facing=facing if facing is not None else u.facing)
+    d.update(d.s.units, trig_id, mp=0, charge=False, straight=0)
+    d.say(f"{uid} is placed at {spot}; {trig_id} stops and loses any charge bonus (seed 000 §8.3)")
+    carry_leaders(d, u, u.hex, spot, own_move=True)  # a leader left alone goes with it (§9.1, ruling R44)
     return True
 
 
-def defensive_fire(w: Work, uid: str, trig_id: str, side: str = "") -> None:
-    resolve(w, uid, trig_id, 0, side, "defensive fire")
+def defensive_fire(d: Draft[PState], uid: str, trig_id: str, side: str = "") -> None:
+    resolve(d, uid, trig_id, 0, side, "defensive fire")
 
 
-def trigger(w: Work, trig_id: str, event: str, fired_on: tuple[str, ...] = (), came_from: str = "") -> bool:
+def trigger(d: Draft[PState], trig_id: str, event: str, fired_on: tuple[str, ...] = (), came_from: str = "") -> bool:
     """Offer the non-active side its reactions; True when the active unit's movement must stop
     (it was intercepted, broken or destroyed, or a window awaits the other side's decision).
     `came_from`: for "enter", the hex the trigger has just left."""
-    trig = w.units.get(trig_id)
+    trig = d.s.units.get(trig_id)
     if trig is None:
         return True
-    side = w.other(trig.side)
-    fire, inter, react = eligible(w, trig_id, event, fired_on)
+    side = d.s.other(trig.side)
+    fire, inter, react = eligible(d, trig_id, event, fired_on)
     stopped = False
     if inter:
-        m = standing_mode(w, side, "intercept")
-        if m == "always":
-            for uid in inter:
-                w.say(f"standing order of {side}: intercept always")
-                if attempt_intercept(w, uid, trig_id):
+        auto = decide.answered(d, side, "intercept", inter)
+        if auto is not None:
+            for uid in auto:
+                decide.acting_for(d, side, "intercept")
+                if attempt_intercept(d, uid, trig_id):
                     stopped = True
                     break
             inter = []
-        elif m == "never":
-            w.say(f"{side}'s standing order: intercept never ({', '.join(inter)} eligible)")
-            inter = []
     if stopped:
         # §8.3 «при перехвате никакие отряды кавалерии ... не могут стрелять»
-        fire = [u for u in fire if not w.units[u].cavalry] if fire else fire
+        fire = [u for u in fire if not d.s.units[u].cavalry] if fire else fire
     if fire:
-        m = standing_mode(w, side, "defensive-fire")
-        if m == "always":
-            w.say(f"standing order of {side}: defensive fire always")
-            for uid in fire:
-                if trig_id in w.units and uid in w.units:
-                    defensive_fire(w, uid, trig_id)
+        auto = decide.answered(d, side, "defensive-fire", fire)
+        if auto is not None:
+            if auto:
+                decide.acting_for(d, side, "defensive-fire")
+            for uid in auto:
+                if trig_id in d.s.units and uid in d.s.units:
+                    defensive_fire(d, uid, trig_id)
             fire = []
-        elif m == "never":
-            w.say(f"{side}'s standing order: defensive fire never ({', '.join(fire)} eligible)")
-            fire = []
-    if react and standing_mode(w, side, "react") == "never":
+    if react and not decide.reacts(d.s, side):
         react = []
-    t = w.units.get(trig_id)
+    t = d.s.units.get(trig_id)
     if t is None or t.level >= 2:
         return True
     # reacting units and interceptors must still be there and able after the automatic reactions
-    fire = [u for u in fire if u in w.units]
-    inter = [u for u in inter if u in w.units and not stopped]
-    react = [u for u in react if (u in w.units and w.units[u].level <= 1) or u in w.leaders]
+    fire = [u for u in fire if u in d.s.units]
+    inter = [u for u in inter if u in d.s.units and not stopped]
+    react = [u for u in react if (u in d.s.units and d.s.units[u].level <= 1) or u in d.s.leaders]
     if fire or inter or react:
-        w.set(window=Window(trigger=trig_id, event=event, came_from=came_from, fire=tuple(fire), intercept=tuple(inter),
-                            react=tuple(react)),
-              phase="react")
-        w.say(f"{side} may react to {trig_id} at {t.hex}: "
+        d.s.window = Window(trigger=trig_id, event=event, came_from=came_from, fire=tuple(fire), intercept=tuple(inter),
+                            react=tuple(react))
+        d.s.phase = "react"
+        d.say(f"{side} may react to {trig_id} at {t.hex}: "
               + "; ".join(x for x in (f"fire: {', '.join(fire)}" if fire else "", f"intercept: {', '.join(inter)}" if inter else "",
                                       f"react: {', '.join(react)}" if react else "") if x))
         return True
-    return stopped or bool(w.adjutants_due)  # a fallen leader's adjutant is placed before the unit goes on (R27)
+    return stopped or bool(d.s.adjutants_due)  # a fallen leader's adjutant is placed before the unit goes on (R27)
 
 
-def consume(w: Work, uid: str) -> None:
+def consume(d: Draft[PState], uid: str) -> None:
     """A unit answered: drop it from the window; close the window when nothing is left to decide."""
-    win = w.window
+    win = d.s.window
     if win is None:
         return
-    trig = w.units.get(win.trigger)
+    trig = d.s.units.get(win.trigger)
     if trig is None or trig.level >= 2:
-        close(w)
+        close(d)
         return
 
     def keep(xs: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(x for x in xs if x != uid and (x in w.units or x in w.leaders))
+        return tuple(x for x in xs if x != uid and (x in d.s.units or x in d.s.leaders))
 
-    intercepted = uid in win.intercept and trig.mp == 0 and w.units.get(uid) is not None and w.units[uid].intercepted
+    intercepted = uid in win.intercept and trig.mp == 0 and d.s.units.get(uid) is not None and d.s.units[uid].intercepted
     fire = keep(win.fire)
     if intercepted:
-        fire = tuple(x for x in fire if not w.units[x].cavalry)  # §8.3: no cavalry fires at an interception
+        fire = tuple(x for x in fire if not d.s.units[x].cavalry)  # §8.3: no cavalry fires at an interception
     new = msgspec.structs.replace(win, fire=fire, intercept=() if trig.mp == 0 else keep(win.intercept), react=keep(win.react))
     if new.fire or new.intercept or new.react:
-        w.set(window=new)
+        d.s.window = new
     else:
-        close(w)
+        close(d)
 
 
-def close(w: Work) -> None:
-    w.set(window=None, phase="act")
+def close(d: Draft[PState]) -> None:
+    d.s.window = None
+    d.s.phase = "act"

@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 from html import escape
 
+from adjudicator.draft import Outcome
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import LEVELS, PState
+from adjudicator.rulesets.paris.state import LEVELS, PState
 
 R = 20.0  # hex radius in px
 W3 = math.sqrt(3)
@@ -34,7 +35,8 @@ def _facing_point(x: float, y: float, facing: int, dist: float) -> tuple[float, 
     return x + dist * math.cos(ang), y - dist * math.sin(ang)
 
 
-def render_svg(s: PState) -> str:
+def render(s: PState, outcome: Outcome) -> str:
+    """The map after an event, with what the event did drawn on it (its moves, fire and melees)."""
     width = R * W3 * (s.cols + 1.5)
     height = R * 1.5 * (s.rows + 1) + 70
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -49,7 +51,7 @@ def render_svg(s: PState) -> str:
             fill = TERRAIN.get(s.terrain.get(h, ""), "#fbf7ea")
             out.append(f'<path d="{_hex_path(x, y)}" fill="{fill}" stroke="#c8bfa6" stroke-width="0.6"/>')
             out.append(f'<text x="{x:.1f}" y="{y - R * 0.62:.1f}" font-size="5" text-anchor="middle" fill="#a89f86">{h}</text>')
-    colours = {}
+    colours: dict[str, str] = {}
     for i, side in enumerate(s.players):
         for j, w in enumerate(sorted(x.id for x in s.wings.values() if x.side == side)):
             colours[w] = PALETTES[i % 2][j % 5]
@@ -59,13 +61,13 @@ def render_svg(s: PState) -> str:
         k = seen.get(u.hex, 0)
         seen[u.hex] = k + 1
         x, y = x + 4 * k, y + 4 * k
-        col = colours.get(u.wing, "#444")
+        colour = colours.get(u.wing, "#444")
         opacity = ("1", "0.75", "0.55", "0.4")[u.level]
         size = R * 1.1
         out.append(f'<g><title>{escape(u.id)}: {escape(u.name)}, {u.kind}-{u.morale}-{u.ma}, {LEVELS[u.level]}, '
                    f'faces {hexgrid.VERTICES[u.facing]}, wing {escape(u.wing)}</title>')
         out.append(f'<rect x="{x - size / 2:.1f}" y="{y - size / 2:.1f}" width="{size:.1f}" height="{size:.1f}" rx="2" '
-                   f'fill="{col}" fill-opacity="{opacity}" stroke="#000" stroke-width="{1.6 if u.level else 0.8}"'
+                   f'fill="{colour}" fill-opacity="{opacity}" stroke="#000" stroke-width="{1.6 if u.level else 0.8}"'
                    + (' stroke-dasharray="2,1"' if u.level >= 2 else "") + "/>")
         fx, fy = _facing_point(x, y, u.facing, size * 0.72)
         bx, by = _facing_point(x, y, u.facing, size * 0.42)
@@ -80,12 +82,12 @@ def render_svg(s: PState) -> str:
         out.append("</g>")
     for ld in s.leaders.values():
         x, y = centre(ld.hex, s.layout)
-        col = colours.get(ld.wing, "#444")
+        colour = colours.get(ld.wing, "#444")
         out.append(f'<g><title>{escape(ld.name)} ({escape(ld.wing)}), rating {ld.rating}</title>'
-                   f'<circle cx="{x - R * 0.55:.1f}" cy="{y - R * 0.45:.1f}" r="5.5" fill="#fff" stroke="{col}" stroke-width="2"/>'
+                   f'<circle cx="{x - R * 0.55:.1f}" cy="{y - R * 0.45:.1f}" r="5.5" fill="#fff" stroke="{colour}" stroke-width="2"/>'
                    f'<text x="{x - R * 0.55:.1f}" y="{y - R * 0.45 + 2.5:.1f}" font-size="7" text-anchor="middle" '
-                   f'font-weight="bold" fill="{col}">{ld.rating}</text></g>')
-    for m in s.marks:
+                   f'font-weight="bold" fill="{colour}">{ld.rating}</text></g>')
+    for m in outcome.marks:
         stroke, dash = MARK.get(m.kind, ("#000", ""))
         x1, y1 = centre(m.src, s.layout)
         x2, y2 = centre(m.dst, s.layout) if m.dst != m.src else (x1, y1 - R)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.model import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
 from events.core import GameCreated
 
 
@@ -19,7 +19,7 @@ def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
                 morale=int(morale), ma=int(spec.get("ma", 0)), fire=fire, hex=spec["hex"], facing=facing)
 
 
-def initial_state(created: GameCreated) -> PState:
+def setup(created: GameCreated) -> PState:
     scen = created.data.get("scenario") or {}
     tables = created.data.get("tables") or {}
     if not scen.get("wings"):

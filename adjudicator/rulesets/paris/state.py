@@ -1,29 +1,25 @@
 """The state of a `paris` game: units, leaders, wings, the turn sequence and pending decisions.
 
-Every struct is frozen; `Work` (work.py) copies what one event changes, so `apply` stays pure.
-The pieces hold only strings, numbers and tuples of them, never a reference back: they are made
-untracked by the garbage collector (gc=False), which each event makes dozens of.
+The pieces are frozen and shared from state to state; a step changes a draft of the state (the
+engine's, adjudicator/draft.py) and its pieces only through it. They hold only strings, numbers and
+tuples of them, never a reference back: they are made untracked by the garbage collector
+(gc=False), which each event makes dozens of. BOARD tells the engine where the units stand, under
+which wing and of which side, for its index of them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
+
+from adjudicator.draft import Board, Draft
 
 CAVALRY = frozenset("GCRA")
 INFANTRY = frozenset("SLTFHE")
 ARTILLERY = "ART"
 ORDERS = ("attack", "march", "rally")  # §1.2, in priority order
 LEVELS = ("normal", "disorder", "shaken", "broken")  # §12
-STANDING_KINDS = {
-    "preempt": ("ask", "never"),
-    "defensive-fire": ("ask", "always", "never"),
-    "intercept": ("ask", "always", "never"),
-    "react": ("ask", "never"),
-    "reactive-melee": ("ask", "never"),
-    "retreat": ("ask", "auto"),  # the path of a melee retreat (§11.4, ruling R20)
-    "advance": ("ask", "always", "never"),  # the advance after a melee and its one-vertex turn (§11.4, R21, R22)
-    "adjutant": ("ask", "auto"),  # where a fallen wing leader's adjutant is placed (§5.2.2, ruling R27)
-}
 
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -134,18 +130,11 @@ class MeleeStep(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     must: bool = False
 
 
-class Mark(msgspec.Struct, frozen=True, gc=False):
-    """Something to draw on the map: a move or a fire from one hex to another."""
-
-    kind: str
-    src: str
-    dst: str
-
-
-class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
-    """A state of the game. Its fields are all there is to it; its __dict__ keeps only what is worked
-    out from them and asked again and again (work.hex_index, wing_members, others; the lines of
-    command), never encoded, compared or copied by replace."""
+class PState(msgspec.Struct, kw_only=True, dict=True):
+    """A state of the game. Its fields are all there is to it; its __dict__ keeps only what the engine
+    works out from them (the index of the units, the memos of ground.py and command.py), never
+    encoded, compared or copied by replace. Once made, a state is never changed: a step changes a
+    draft of it."""
 
     game: str
     scenario: str
@@ -158,8 +147,8 @@ class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     rows: int
     cols: int
     terrain: dict[str, str]  # hex -> terrain type (clear is absent)
-    tables: dict
-    victory: dict
+    tables: dict[str, Any]
+    victory: dict[str, Any]
     turns: int
     units: dict[str, Unit]
     leaders: dict[str, Leader]
@@ -188,10 +177,7 @@ class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     destroyed: dict[str, tuple[str, ...]] = {}  # side -> its units destroyed (§14 victory)
     removed: tuple[str, ...] = ()  # units removed without counting for normal victory (Dreux option)
     result: str = ""
-    last: tuple[str, ...] = ()  # what the last event did, for the report
-    marks: tuple[Mark, ...] = ()  # what the last event did, for the map
-    provisional_used: tuple[str, ...] = ()  # provisional tables that decided the last event
-    option_data: dict = {}  # the scenario's data for each option chosen
+    option_data: dict[str, Any] = {}  # the scenario's data for each option chosen
     orders_pending: dict[str, dict[str, str]] = {}  # unsealed turn-1 orders, applied when both are open
 
     def other(self, side: str) -> str:
@@ -201,3 +187,17 @@ class PState(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     def active_side(self) -> str:
         w = self.wings.get(self.active_wing)
         return w.side if w else ""
+
+
+STATE = PState
+BOARD = Board("units", position="hex", command="wing", side="side", collections=("units", "leaders", "wings"))
+
+
+def table(s: PState, name: str) -> dict[str, Any]:
+    """One of the game's tables (tables.toml, or the referee's)."""
+    return s.tables.get(name, {})
+
+
+def d10(d: Draft[PState], purpose: str, side: str = "") -> int:
+    """A ten-sided die, read 0-9 (ruling R1; the tables' `dice.d10`)."""
+    return sum(d.dice.roll(purpose, table(d.base, "dice").get("d10", "1d10z"), side))

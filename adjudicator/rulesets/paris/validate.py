@@ -1,0 +1,256 @@
+"""The check of every action of `paris`, after the phase table's gate (phases.py) has let it through:
+the action is one the phase allows, posted by the side whose decision it is. Each check names the
+section of seed 000 (or the ruling) an illegal action breaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.core import OrdersSealed, OrdersUnsealed, Ruling
+from events.paris import (Activate, Adjutant, Advance, ChangeOrder, Fire, Intercept, Melee, Move, NoAdvance, Preempt, Rally, React,
+                          Reactivate, Retreat, Standing, Turn)
+from adjudicator.ruleset import Check, Violation, violation
+from adjudicator.rulesets.paris import aftermath, decide, hexgrid, leaders, melee, movement, override, reactions, sequence
+from adjudicator.rulesets.paris.fire import can_fire_at
+from adjudicator.rulesets.paris.ground import nearest_enemy, on_map
+from adjudicator.rulesets.paris.morale import can_stack, effective_ma
+from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now
+from adjudicator.rulesets.paris.state import ORDERS, PState, Unit, Window
+
+
+def check_sealed(s: PState, actor: str, a: OrdersSealed) -> list[Violation]:
+    if s.phase != "orders":
+        return []  # sealed notes later in the game are the players' own business
+    if actor not in s.players:
+        return violation("orders/not-a-side", "seed 000 §3.1", "only the two sides seal turn-1 orders")
+    if actor in s.seals:
+        return violation("orders/sealed-twice", "seed 000 §3.1", f"{actor} has sealed turn-1 orders already")
+    return []
+
+
+def check_unsealed(s: PState, actor: str, a: OrdersUnsealed) -> list[Violation]:
+    if s.phase != "orders":
+        return []
+    side = actor if actor in s.players else next((p for p in s.players if s.commitments.get(p) and p not in s.unsealed), "")
+    if len(s.seals) < 2:
+        return violation("orders/not-all-sealed", "seed 000 §3.1", "turn-1 orders are revealed together: both sides seal theirs first")
+    if side in s.unsealed:
+        return violation("orders/unsealed-twice", "seed 000 §3.1", f"{side}'s orders are open already")
+    return check_orders(s, side, a.orders)
+
+
+def check_orders(s: PState, side: str, lines: tuple[str, ...]) -> list[Violation]:
+    """§3.1: what opening `side`'s turn-1 orders would meet: the unseal's check, and `adjudicator
+    seal`'s before they are sealed. Sealed orders outside the orders phase are the players' own."""
+    if s.phase != "orders" or side not in s.players:
+        return []
+    _, err = sequence.parse_orders(s, side, lines)
+    return violation("orders/bad", "seed 000 §3.1", err) if err else []
+
+
+def check_activate(s: PState, actor: str, a: Activate) -> list[Violation]:
+    w = s.wings.get(a.wing)
+    if w is None or w.side != actor:
+        return violation("activate/unknown-wing", "seed 000 §4.2", f"{actor} has no wing {a.wing!r}")
+    if not sequence.can_activate(s, w):
+        if w.done:
+            return violation("activate/unavailable", "seed 000 §4.2", f"{a.wing} has activated this turn")
+        return violation("activate/unavailable", "seed 000 §5.2.2",
+                         f"{a.wing} cannot activate (its leader fell before it activated, or it has no units)")
+    allowed = sequence.allowed_wings(s, actor)
+    if w not in allowed:
+        return violation("activate/priority", "seed 000 §4.2", f"{a.wing} is under {w.order}: a wing cannot activate before wings "
+                         f"with a higher-priority order ({', '.join(x.id for x in allowed) or 'the other side'} first)")
+    return []
+
+
+def check_preempt(s: PState, actor: str, a: Preempt) -> list[Violation]:
+    w = s.wings.get(a.wing)
+    if w is None or w.side != actor:
+        return violation("preempt/unknown-wing", "seed 000 §4.4", f"{actor} has no wing {a.wing!r}")
+    if w.no_reactivation:
+        return violation("preempt/sans-reactivation", "seed 000 §4.4",
+                         f"{a.wing}'s leader is marked Sans réactivation: he cannot try to pre-empt")
+    if w not in sequence.preempt_candidates(s, actor):
+        return violation("preempt/ineligible", "seed 000 §4.4",
+                         f"{a.wing} cannot pre-empt: it must be under Attack! or March and not yet activated")
+    return []
+
+
+def check_change(s: PState, actor: str, a: ChangeOrder) -> list[Violation]:
+    w = s.wings.get(a.wing)
+    if a.wing != s.active_wing or w is None:
+        return violation("order/not-active", "seed 000 §6.3", f"only the wing just activated ({s.active_wing}) may try to change its order")
+    if a.order not in ORDERS:
+        return violation("order/unknown", "seed 000 §6.2", f"{a.order!r}: the orders are attack, march and rally")
+    if a.order == w.order:
+        return violation("order/same", "seed 000 §6.3", f"{a.wing} is under {w.order} already")
+    if w.order_change_tried:
+        return violation("order/tried", "seed 000 §6.3", f"{a.wing} has tried to change its order in this activation")
+    if s.acting_unit or s.melees or any(u.acted for u in s.units.values() if u.wing == a.wing):
+        return violation("order/too-late", "seed 000 §3.2", "the order change comes before any unit acts (§3.2 Б)")
+    return []
+
+
+def check_move(s: PState, actor: str, a: Move) -> list[Violation]:
+    return movement.check_move(s, actor, a.unit, a.path)
+
+
+def check_turn(s: PState, actor: str, a: Turn) -> list[Violation]:
+    try:
+        f = hexgrid.parse_facing(a.facing)
+    except ValueError as e:
+        return violation("turn/bad-facing", "seed 000 §7", str(e))
+    return movement.check_turn(s, actor, a.unit, f)
+
+
+def check_rally(s: PState, actor: str, a: Rally) -> list[Violation]:
+    return movement.check_rally(s, actor, a.unit)
+
+
+def check_fire(s: PState, actor: str, a: Fire) -> list[Violation]:
+    if a.side not in ("", "left", "right"):
+        return violation("fire/bad-side", "seed 000 §10.5", "grazing fire along an edge takes the left or right side")
+    if s.phase == "react" and s.window is not None:
+        return _defensive_fire(s.window, a)
+    found = acting_check(s, a.unit, "fire")
+    if found:
+        return found
+    u = s.units[a.unit]
+    t = s.units.get(a.target)
+    if t is None or t.side == actor:
+        return violation("fire/bad-target", "seed 000 §10.1", f"{a.target!r} is not an enemy unit on the map")
+    if u.fired:
+        return violation("fire/twice", "seed 000 §10.3", f"{a.unit} has fired offensively this turn: a unit fires offensively once a turn")
+    if not 0 <= a.extra <= 2 or (u.artillery and a.extra):
+        return violation("fire/extra", "seed 000 §10.3", "up to 2 extra MP, +1 each, and none for artillery, which spends no MP")
+    why = can_fire_at(s, u, t, defensive=False)
+    if why:
+        rule = "seed 000 §10.4" if "zone" in why or "cone" in why else "seed 000 §10.2" if "sight" in why \
+            else "seed 000 §12.2" if "§12.2" in why else "seed 000 §10.1"
+        return violation("fire/illegal", rule, why)
+    if not u.artillery:
+        if not command_now(s, u):
+            return violation("fire/out-of-command", "seed 000 §5.1.2", f"{a.unit} is out of command: reactive fire only")
+        need, mp = 2 + a.extra, mp_now(s, u)
+        if need > mp:
+            return violation("fire/out-of-mp", "seed 000 §8.4", f"offensive fire costs 2 MP (+{a.extra} extra): {a.unit} has {mp}")
+    return []
+
+
+def _defensive_fire(win: Window, a: Fire) -> list[Violation]:
+    """§10.3: a unit of the window's fire list, at the unit it answers, with no extra MP."""
+    if a.unit not in win.fire:
+        return violation("fire/not-eligible", "seed 000 §10.3", f"{a.unit} may not fire defensively at {win.trigger} now "
+                         f"({'eligible: ' + ', '.join(win.fire) if win.fire else 'no unit may'})")
+    if a.target != win.trigger:
+        return violation("fire/defensive-target", "seed 000 §10.3", f"defensive fire answers {win.trigger}, not {a.target}")
+    if a.extra:
+        return violation("fire/defensive-extra", "seed 000 §10.3", "extra MP for +1 are for offensive fire only")
+    return []
+
+
+def check_melee(s: PState, actor: str, a: Melee) -> list[Violation]:
+    return melee.check_declare(s, actor, a.lead, a.supports, a.target, reactive=s.phase == "reactive-melee")
+
+
+def check_reactivate(s: PState, actor: str, a: Reactivate) -> list[Violation]:
+    w = s.wings[s.active_wing]
+    if w.order not in ("attack", "march"):
+        return violation("reactivate/order", "seed 000 §4.3", f"only Attack! and March wings re-activate; {w.id} is under {w.order}")
+    if w.no_reactivation:
+        return violation("reactivate/sans-reactivation", "seed 000 §4.4", f"{w.id} is marked Sans réactivation")
+    return []
+
+
+def check_intercept(s: PState, actor: str, a: Intercept) -> list[Violation]:
+    """§8.3: one of the units the window offers to intercept its trigger."""
+    win = reactions.window(s)
+    if a.unit in win.intercept:
+        return []
+    return violation("intercept/not-eligible", "seed 000 §8.3", f"{a.unit} cannot intercept {win.trigger} now "
+                     "(cavalry whose interception zone it entered, once an enemy activation)")
+
+
+def check_react(s: PState, actor: str, a: React) -> list[Violation]:
+    win = reactions.window(s)
+    if a.unit not in win.react:
+        return violation("react/not-eligible", "seed 000 §8.2", f"{a.unit} cannot react to {win.trigger}: normal or disordered, "
+                         "within 2 hexes, in sight, movement at least the trigger's, once an enemy activation")
+    if a.unit in s.leaders:
+        return leaders.check_reaction(s, a, s.units[win.trigger])  # §5.2, §8.2, ruling R41
+    u, trig = s.units[a.unit], s.units[win.trigger]
+    if a.kind == "turn":
+        try:
+            f = hexgrid.parse_facing(a.facing)
+        except ValueError as e:
+            return violation("react/bad-facing", "seed 000 §7", str(e))
+        steps = hexgrid.turn_steps(u.facing, f)
+        if steps == 0 or steps > (2 if u.cavalry else 1):
+            return violation("react/turn", "seed 000 §8.2", f"a reaction turn is one vertex for infantry, two for cavalry ({steps} asked)")
+        return []
+    if a.kind == "retreat":
+        if not reactions.may_retreat(s, u, trig, win):
+            return violation("react/retreat-eligible", "seed 000 §8.2", "only infantry under Rally, or cavalry that infantry approaches "
+                             "(comes a hex nearer), may retreat (ruling R46)")
+        return _reaction_retreat(s, u, trig, a.path)
+    return violation("react/kind", "seed 000 §8.2", "reaction movement is `turn FACING` or `retreat HEX...`")
+
+
+def _reaction_retreat(s: PState, u: Unit, trig: Unit, path: tuple[str, ...]) -> list[Violation]:
+    """§8.2: hex by hex in any direction, keeping its facing and paying terrain (R33), for at most
+    its movement, never into a hex it may not stack in nor next to an enemy unit, to end farther
+    from the unit it reacts to."""
+    here, cost, lay = u.hex, 0, s.layout
+    for h in path:
+        if not on_map(s, h) or h not in hexgrid.neighbours(here, lay):
+            return violation("react/retreat-path", "seed 000 §8.2", f"{h} is not on the map next to {here}")
+        cost += movement.step_cost(s, u, h)
+        if cost > effective_ma(u):
+            return violation("react/retreat-mp", "seed 000 §8.2", f"the retreat costs more than {u.id}'s {effective_ma(u)} MP")
+        if not can_stack(s, u, h) or nearest_enemy(s, u.side, h) <= 1:
+            return violation("react/retreat-adjacent", "seed 000 §8.2", f"{u.id} may not enter {h}: stacking, or next to an enemy unit")
+        here = h
+    if not path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(u.hex, trig.hex, lay):
+        return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
+    return []
+
+
+def check_adjutant(s: PState, actor: str, a: Adjutant) -> list[Violation]:
+    return leaders.check_placement(s, actor, a)
+
+
+def check_standing(s: PState, actor: str, a: Standing) -> list[Violation]:
+    if actor not in s.players:
+        return violation("standing/not-a-side", "seed 000 §3.2", "standing orders are a side's")
+    modes = decide.KINDS.get(a.kind)
+    if modes is None:
+        return violation("standing/kind", "seed 000 §3.2", f"standing orders: {', '.join(decide.KINDS)}")
+    if a.mode not in modes:
+        return violation("standing/mode", "seed 000 §3.2", f"{a.kind}: {' or '.join(modes)}")
+    return []
+
+
+def check_ruling(s: PState, actor: str, a: Ruling) -> list[Violation]:
+    return override.check(s, a.decision)
+
+
+def check_retreat(s: PState, actor: str, a: Retreat) -> list[Violation]:
+    return aftermath.check_retreat(s, a)
+
+
+def check_advance(s: PState, actor: str, a: Advance) -> list[Violation]:
+    return aftermath.check_advance(s, a)
+
+
+def check_no_advance(s: PState, actor: str, a: NoAdvance) -> list[Violation]:
+    return aftermath.check_no_advance(s, a)
+
+
+CHECKS: dict[type[Any], Check[PState]] = {
+    Ruling: check_ruling, OrdersSealed: check_sealed, OrdersUnsealed: check_unsealed,
+    Activate: check_activate, Preempt: check_preempt, ChangeOrder: check_change, Move: check_move, Turn: check_turn,
+    Rally: check_rally, Fire: check_fire, Melee: check_melee, Reactivate: check_reactivate, Intercept: check_intercept,
+    React: check_react, Adjutant: check_adjutant, Standing: check_standing, Retreat: check_retreat, Advance: check_advance,
+    NoAdvance: check_no_advance,
+}
