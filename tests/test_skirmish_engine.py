@@ -217,3 +217,42 @@ def test_the_map_names_every_figure_on_the_table_and_no_two_labels_overlap(tmp_p
     for i, (a, p) in enumerate(boxes):
         for b, q in boxes[i + 1:]:
             assert not (p[0] < q[2] - 0.5 and q[0] < p[2] - 0.5 and p[1] < q[3] - 0.5 and q[1] < p[3] - 0.5), (a, b)
+
+
+def test_a_point_of_three_numbers_is_refused_by_verify_and_by_the_readme_check(tmp_path):
+    """A position is exactly x, y (tuple[float, float]); a log whose event holds a third number is
+    refused by `verify` (it does not decode) and by the README's own check (the schema's prefixItems),
+    even with its hash chain made good again."""
+    import subprocess
+    import sys
+
+    from adjudicator.logsource import open_source
+    from adjudicator.verify import verify
+    from conftest import LOGS, ROOT
+    from test_readme_spec import readme_check_program
+
+    lines = (LOGS / "skirmish-assault" / "game.jsonl").read_bytes().splitlines()
+    n = next(i for i, line in enumerate(lines) if b'"skirmish.place-ambush"' in line)
+    forged = lines[:n]
+    for line in lines[n:]:
+        body = line[:-75] + b"}"
+        if len(forged) == n:  # the marker set up at three numbers
+            body = re.sub(rb'"at":\[([0-9.]+),([0-9.]+)\]', rb'"at":[\1,\2,1.0]', body, count=1)
+        prev = json_hash(forged[-1])
+        body = re.sub(rb'"prev":"[0-9a-f]{64}"', b'"prev":"' + prev.encode() + b'"', body)
+        digest = hashlib.sha256(b"adj-ev1\x00" + bytes.fromhex(prev) + body).hexdigest()
+        forged.append(body[:-1] + b',"hash":"' + digest.encode() + b'"}')
+    log = tmp_path / "forged.jsonl"
+    log.write_bytes(b"\n".join(forged) + b"\n")
+    assert b'1.0]' in forged[n]
+    report = verify(open_source(log))
+    assert not report.ok and report.problems[0].seq == n + 1
+    program = tmp_path / "readme_check.py"
+    program.write_text(readme_check_program(), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", "-S", str(program), str(log), str(ROOT / "events" / "schema.json")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and f"line {n + 1}: the members differ from the schema" in run.stderr
+
+
+def json_hash(line: bytes) -> str:
+    return line[-66:-2].decode()

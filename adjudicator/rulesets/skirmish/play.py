@@ -110,7 +110,7 @@ def _free_spots(s: SkirmishState, side: str, figs: list[Figure]) -> list[tuple[F
                     not forces.outside_zone(s, side, p, scouts=f.has("scouts")):
                 foe = min(foes, key=lambda e: geo.centre_distance(p, e.pos), default=None)
                 face = geo.bearing(p, foe.pos) if foe is not None else f.facing
-                out.append((f, (p, round(face))))
+                out.append((f, (p, float(round(face)))))
                 taken.append(p)
                 break
     return out
