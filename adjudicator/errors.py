@@ -70,6 +70,6 @@ _SQLITE_CAUSES = {  # primary result codes: the low byte of an extended one
 def storage_cause(error: BaseException) -> str | None:
     """The cause of an OSError or a sqlite3.Error in plain words if the storage failed, else None."""
     if isinstance(error, OSError):
-        return _OS_CAUSES.get(error.errno)
+        return _OS_CAUSES.get(error.errno) if error.errno is not None else None
     code = getattr(error, "sqlite_errorcode", None)  # absent where Python raised it, not SQLite
     return None if code is None else _SQLITE_CAUSES.get(code & 0xFF)
