@@ -22,15 +22,20 @@ from test_engine_properties import _fold_from_scratch
 RULESET = get("skirmish")
 
 
+def played_to_the_end(db, scenario: str, seed: int):
+    """A random game (simulate: a side the game waits for, one of its legal actions, until the rules
+    end it), verified whole with every roll re-derived; the state verify rebuilt."""
+    head = simulate(db, "skirmish", seed=seed, scenario=scenario, events=20_000)
+    report = verify(open_source(db))
+    problems = report.problems
+    assert report.ok and report.head == head, problems
+    assert report.rolls["mismatched"] == 0 and report.rolls["unrevealed"] == 0 < report.rolls["verified"], report.rolls
+    return report.state.rules
+
+
 @pytest.mark.parametrize("scenario", sorted(RULESET.scenarios))
 def test_a_random_game_reaches_its_end_and_verifies(tmp_path, scenario):
-    """simulate picks a side the game waits for and one of its legal actions until the rules end it."""
-    db = tmp_path / "g.db"
-    head = simulate(db, "skirmish", seed=7, scenario=scenario, events=20_000)
-    report = verify(open_source(db))
-    assert report.ok, report.problems
-    assert report.head == head and report.rolls["verified"] > 0 and report.rolls["unrevealed"] == 0
-    rules = report.state.rules
+    rules = played_to_the_end(tmp_path / "g.db", scenario, seed=7)
     assert rules.result and rules.phase == "over" and RULESET.awaiting(rules) == []
 
 

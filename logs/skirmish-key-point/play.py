@@ -103,14 +103,16 @@ def legal(s, side, action) -> bool:
 
 
 def dice_free(s, side, action):
-    """(legal, the state after it, or None when its outcome needs dice)."""
+    """Whether the line is legal, and the state after it when its outcome needs no dice (else None)."""
     if not legal(s, side, action):
         return False, None
-    env = Envelope(game=s.game, seq=0, actor=side, turn=s.turn, phase=s.phase, epoch=s.turn, action=action, prev="0" * 64)
+    envelope = Envelope(game=s.game, seq=0, actor=side, turn=s.turn, phase=s.phase, epoch=s.turn, action=action,
+                        prev="0" * 64)
     try:
-        return True, RS.apply(s, env, NoDice())[0]
-    except LookupError:
-        return True, None
+        after, _ = RS.apply(s, envelope, NoDice())
+    except LookupError:  # it rolls: the player waits for the dice
+        after = None
+    return True, after
 
 
 # -- what a unit should do ---------------------------------------------------------------------
