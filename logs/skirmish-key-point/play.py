@@ -202,6 +202,8 @@ def shifted(figs, v):
 def a_move(s, side, unit):
     """The longest legal step of the whole unit toward its goal, each figure by the same vector."""
     figs = [f for f in actions.acting_figures(s, unit) if f.status == OK]
+    if not figs:
+        return ev.Skip(unit=unit)  # shot down or put to flight since it was activated
     group = s.groups.get(unit)
     reach = movement.allowance(s, figs, actions.moves_before(s), group=group is not None,
                                column=bool(group and group.formation == "column"))

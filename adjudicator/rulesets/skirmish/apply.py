@@ -41,13 +41,12 @@ def commit(d: Draft[SkirmishState], new: SkirmishState) -> None:
     s = d.s
     if new is s:
         return
-    for name in _FIELDS:
-        was, now = getattr(s, name), getattr(new, name)
-        if was is now:
-            continue
+    before, after = astuple(s), astuple(new)
+    for i in compress(range(len(_FIELDS)), map(is_not, before, after)):  # the fields not the same object
+        name, now = _FIELDS[i], after[i]
         if name in _PIECES:
             _commit_pieces(d, name, now, new.paths)
-        elif was != now:
+        elif before[i] != now:
             setattr(s, name, now)
 
 
