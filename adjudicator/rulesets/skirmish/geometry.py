@@ -184,6 +184,16 @@ class Ground:
         """The bounds of every area and obstacle: what a path or a line of sight may meet."""
         return [shape.bounds for _, _, shape in self.areas] + [shape.bounds for _, _, shape in self.obstacles]
 
+    def near_areas(self, points: Sequence[Point], **flags: bool | str) -> list[tuple[Area, TerrainKind, Polygon]]:
+        """The areas (with every given attribute of their kind) whose bounds meet the box round the points."""
+        box = _box(points)
+        return [(a, kind, shape) for (a, kind, shape), b in zip(self.areas, self.boxes)
+                if _meet(box, b) and all(getattr(kind, k) == v for k, v in flags.items())]
+
+    def near_obstacles(self, points: Sequence[Point]) -> list[tuple[Line, TerrainKind, LineString]]:
+        box, skip = _box(points), len(self.areas)
+        return [o for o, b in zip(self.obstacles, self.boxes[skip:]) if _meet(box, b)]
+
     @cached_property
     def road_boxes(self) -> list[tuple[float, float, float, float]]:
         return list(shapely.bounds(self.roads.geoms if hasattr(self.roads, "geoms") else [self.roads])) \
@@ -193,12 +203,17 @@ class Ground:
         """Whether the box round these points (`pad` cm out) meets no area or obstacle (or, with
         `roads`, no road): then no shape need be asked about them, which most paths and lines of
         sight in the open spare."""
-        x0 = min(p[0] for p in points) - pad
-        y0 = min(p[1] for p in points) - pad
-        x1 = max(p[0] for p in points) + pad
-        y1 = max(p[1] for p in points) + pad
-        return not any(b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]
-                       for b in (self.road_boxes if roads else self.boxes))
+        box = _box(points, pad)
+        return not any(_meet(box, b) for b in (self.road_boxes if roads else self.boxes))
+
+
+def _box(points: Sequence[Point], pad: float = 0.0) -> tuple[float, float, float, float]:
+    return (min(p[0] for p in points) - pad, min(p[1] for p in points) - pad,
+            max(p[0] for p in points) + pad, max(p[1] for p in points) + pad)
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def ground(state: SkirmishState) -> Ground:
@@ -366,20 +381,19 @@ def sight_line(a: Point, b: Point) -> LineString:
 
 def woods_inside(g: Ground, a: Point, b: Point) -> float:
     """How far the line between two points runs inside woods."""
-    if g.woods is None or g.clear((a, b)):
+    if g.woods is None or not g.near_areas((a, b), sight="woods"):
         return 0.0
     return float(sight_line(a, b).intersection(g.woods).length)
 
 
 def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
     """A building or hill between the points that neither stands in or on (ruling S14)."""
-    if g.clear((a, b)):
+    near = [(area, shape) for area, kind, shape in g.near_areas((a, b)) if kind.sight in ("block", "hill")]
+    if not near:
         return None
-    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
-    for area, kind, shape in g.areas:
-        if kind.sight not in ("block", "hill") or not shape.intersects(sl):
-            continue
-        if shape.covers(pa) or shape.covers(pb):
+    sl = sight_line(a, b)
+    for area, shape in near:
+        if not shape.intersects(sl) or within(shape, a) or within(shape, b):
             continue
         if sl.intersection(shape).length > 1e-6:
             return area
@@ -388,11 +402,12 @@ def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
 
 def blocking_wall(g: Ground, a: Point, b: Point, near: float) -> Line | None:
     """An obstacle above level 1 on the line that neither end stands within `near` of."""
-    if g.clear((a, b)):
+    walls = [(l, shape) for l, _, shape in g.near_obstacles((a, b)) if l.level >= 2]
+    if not walls:
         return None
-    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
-    for l, _, shape in g.obstacles:
-        if l.level >= 2 and sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
+    sl = sight_line(a, b)
+    for l, shape in walls:
+        if sl.intersects(shape) and shape.distance(ShapelyPoint(a)) > near and shape.distance(ShapelyPoint(b)) > near:
             return l
     return None
 
