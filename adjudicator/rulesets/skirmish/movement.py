@@ -223,7 +223,6 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         markers = {**state.markers, unit: msgspec.structs.replace(m, x=end[0], y=end[1])}
         return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers), moving=unit),
                        lines=(f"marker {unit} moves to ({end[0]:.1f}, {end[1]:.1f})",))
-    t = state.tables
     figures = dict(state.figures)
     crossed = False
     lines = []
