@@ -81,6 +81,12 @@ def _mismatch(shipped: Any, given: Any, key: str) -> str:
                     "(a table is given whole, as `adjudicator tables --template` prints it)")
         return next((p for k in shipped if (p := _mismatch(shipped[k], given[k], dot + k))), "")
     if isinstance(shipped, list) and shipped:
-        # the shipped lists hold values of one shape: each given element has the shape of the first
+        if len({_kind(v) for v in shipped}) > 1:
+            # a fixed shape, values of different kinds (a range and a number to roll): the same length,
+            # each element of the kind of the shipped one at its place
+            if len(given) != len(shipped):
+                return f"key {key}: {len(given)} values where the shipped table has {len(shipped)} ({shipped!r})"
+            return next((p for i, (a, b) in enumerate(zip(shipped, given)) if (p := _mismatch(a, b, f"{key}[{i}]"))), "")
+        # the other shipped lists hold values of one shape: each given element has the shape of the first
         return next((p for i, v in enumerate(given) if (p := _mismatch(shipped[0], v, f"{key}[{i}]"))), "")
     return ""

@@ -37,50 +37,54 @@ class Fight(msgspec.Struct, frozen=True, kw_only=True):
 
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
-    occupy: bool = False  # the winner takes the loser's place
+    occupy: bool = False  # an attacker who wins takes the loser's place
 
 
-class Deploy(Action, tag="skirmish.deploy"):
+class Deploy(Action, tag="skirmish.deploy", frozen=True):
     """§Appendix I: place figures (three at a time; a whole company in the Large format)."""
 
     placements: tuple[Placement, ...]
 
 
-class PlaceAmbush(Action, tag="skirmish.place-ambush"):
-    """§Ambushes: a numbered marker set up with the troops; `commitment` seals the figures it hides
-    (adjudicator.sealed, the order lines being "ambush MARKER" then one figure id a line)."""
+class PlaceAmbush(Action, tag="skirmish.place-ambush", frozen=True):
+    """§Ambushes: a numbered marker set up with the troops. The figures it hides are the side's
+    sealed orders of the same label (the engine's `seal MARKER COMMITMENT`, posted before it: one
+    figure id a line)."""
 
     marker: str
     at: Point
-    commitment: str
 
 
-class RevealAmbush(Action, tag="skirmish.reveal-ambush"):
-    """§Ambushes: open a marker: the figures it hid, the salt of its commitment, where they stand."""
+class RevealAmbush(Action, tag="skirmish.reveal-ambush", frozen=True):
+    """§Ambushes: where the figures of a marker stand, once `unseal MARKER SALT` has opened it."""
 
     marker: str
-    salt: str
     placements: tuple[Placement, ...]
 
 
-class RollInitiative(Action, tag="skirmish.roll-initiative"):
+class EndDeployment(Action, tag="skirmish.end-deployment", frozen=True):
+    """§Appendix I: deployment before the battle: the side has set up its figures and markers."""
+
+
+class RollInitiative(Action, tag="skirmish.roll-initiative", frozen=True):
     """§Initiative: every command rolls its dice for the turn."""
 
 
-class Reroll(Action, tag="skirmish.reroll"):
-    """§Special rules: Officer: roll again these initiative dice (0-based positions)."""
+class Reroll(Action, tag="skirmish.reroll", frozen=True):
+    """§Special rules: Officer: roll again initiative dice showing these faces (one die each;
+    none keeps the roll)."""
 
     command: str
-    dice: tuple[int, ...]
+    faces: tuple[int, ...] = ()
 
 
-class Distribute(Action, tag="skirmish.distribute"):
+class Distribute(Action, tag="skirmish.distribute", frozen=True):
     """§Special rules: a Capable Senior Officer shares out his 3d6 points among companies."""
 
     shares: dict[str, int]
 
 
-class FormGroup(Action, tag="skirmish.form-group", kw_only=True):
+class FormGroup(Action, tag="skirmish.form-group", frozen=True, kw_only=True):
     """§Fighters and groups: figures within 3 cm under a Leader act together."""
 
     group: str
@@ -91,14 +95,14 @@ class FormGroup(Action, tag="skirmish.form-group", kw_only=True):
     facing: float | None = None
 
 
-class Activate(Action, tag="skirmish.activate"):
+class Activate(Action, tag="skirmish.activate", frozen=True):
     """§Actions: a figure, group, gun (by its crew) or marker declares up to three actions."""
 
     unit: str
     actions: tuple[str, ...]
 
 
-class Move(Action, tag="skirmish.move", kw_only=True):
+class Move(Action, tag="skirmish.move", frozen=True, kw_only=True):
     """§Movement: each figure's path; figures not named stay. A path may be empty to turn on the spot."""
 
     unit: str
@@ -106,7 +110,7 @@ class Move(Action, tag="skirmish.move", kw_only=True):
     facing: float | None = None
 
 
-class Charge(Action, tag="skirmish.charge", kw_only=True):
+class Charge(Action, tag="skirmish.charge", frozen=True, kw_only=True):
     """§Melee: an attacking move, in a straight line, towards an enemy figure."""
 
     unit: str
@@ -114,7 +118,7 @@ class Charge(Action, tag="skirmish.charge", kw_only=True):
     paths: tuple[FigurePath, ...] = ()
 
 
-class Shoot(Action, tag="skirmish.shoot", kw_only=True):
+class Shoot(Action, tag="skirmish.shoot", frozen=True, kw_only=True):
     """§Shooting: a figure or a group's volley at one figure (or split between two, §Group fire)."""
 
     unit: str
@@ -125,7 +129,7 @@ class Shoot(Action, tag="skirmish.shoot", kw_only=True):
     include_suppressed: bool = False  # carry the chain of hits through suppressed figures
 
 
-class Fire(Action, tag="skirmish.fire", kw_only=True):
+class Fire(Action, tag="skirmish.fire", frozen=True, kw_only=True):
     """§Light cannon: the gun fires what it is loaded with, ball at a figure or gun, canister ahead."""
 
     gun: str
@@ -133,27 +137,27 @@ class Fire(Action, tag="skirmish.fire", kw_only=True):
     ordered_by: str = ""  # an officer who orders canister with friends in the zone
 
 
-class Aim(Action, tag="skirmish.aim"):
+class Aim(Action, tag="skirmish.aim", frozen=True):
     unit: str
 
 
-class Reload(Action, tag="skirmish.reload", kw_only=True):
+class Reload(Action, tag="skirmish.reload", frozen=True, kw_only=True):
     unit: str
     ammo: str = ""  # a gun's: ball or canister
 
 
-class Recover(Action, tag="skirmish.recover"):
+class Recover(Action, tag="skirmish.recover", frozen=True):
     unit: str
 
 
-class Spot(Action, tag="skirmish.spot"):
+class Spot(Action, tag="skirmish.spot", frozen=True):
     """§Ambushes: a Spot action against an ambush marker within 30 cm (Scouts 45 cm)."""
 
     unit: str
     marker: str
 
 
-class Building(Action, tag="skirmish.building", kw_only=True):
+class Building(Action, tag="skirmish.building", frozen=True, kw_only=True):
     """§Movement in buildings: enter, leave or move inside; then hidden or at the windows."""
 
     unit: str
@@ -163,27 +167,27 @@ class Building(Action, tag="skirmish.building", kw_only=True):
     at: tuple[FigurePath, ...] = ()  # where the figures stand after it
 
 
-class ChangeOrder(Action, tag="skirmish.change-order"):
+class ChangeOrder(Action, tag="skirmish.change-order", frozen=True):
     """§Close and loose order: a group action."""
 
     unit: str
     order: str
 
 
-class FixBayonets(Action, tag="skirmish.fix-bayonets"):
+class FixBayonets(Action, tag="skirmish.fix-bayonets", frozen=True):
     """§Special rules: *Bayonets: fixing them is an action."""
 
     unit: str
 
 
-class TurnGun(Action, tag="skirmish.turn-gun"):
+class TurnGun(Action, tag="skirmish.turn-gun", frozen=True):
     """§Light cannon: up to 90° for every 2 actions (the second action turns it)."""
 
     gun: str
     facing: float
 
 
-class React(Action, tag="skirmish.react", kw_only=True):
+class React(Action, tag="skirmish.react", frozen=True, kw_only=True):
     """§Fire in the enemy's turn: shoot at a moving enemy `at` cm along its path."""
 
     unit: str
@@ -191,14 +195,14 @@ class React(Action, tag="skirmish.react", kw_only=True):
     at: float = 0.0
 
 
-class Evade(Action, tag="skirmish.evade", kw_only=True):
+class Evade(Action, tag="skirmish.evade", frozen=True, kw_only=True):
     """§Attack by a group: the charged figure or group evades (True) or stands (False)."""
 
     unit: str
     evade: bool
 
 
-class Allocate(Action, tag="skirmish.allocate", kw_only=True):
+class Allocate(Action, tag="skirmish.allocate", frozen=True, kw_only=True):
     """§Group fire: the owner of a close-order group puts the hits on these figures, in order;
     `pass_to` names who takes a hit a Leader or special figure saves."""
 
@@ -206,26 +210,39 @@ class Allocate(Action, tag="skirmish.allocate", kw_only=True):
     pass_to: dict[str, str] = {}
 
 
-class Melee(Action, tag="skirmish.melee"):
+class Melee(Action, tag="skirmish.melee", frozen=True):
     """§Melee: the fights of a melee, in the order they are fought."""
 
     fights: tuple[Fight, ...]
 
 
-class Skip(Action, tag="skirmish.skip"):
+class Skip(Action, tag="skirmish.skip", frozen=True):
     """§Actions: give up the rest of the declared actions (their AP are spent)."""
 
     unit: str
 
 
-class EndActivations(Action, tag="skirmish.end"):
+class EndActivations(Action, tag="skirmish.end", frozen=True):
     """§Initiative: the command ends its actions; up to 6 AP are kept for reactions."""
 
     command: str
 
 
+class StandingOrder(Action, tag="skirmish.standing", frozen=True, kw_only=True):
+    """A decision given in advance, which the engine takes on the side's behalf when it arises:
+    reaction fire (kind `fire`: `within` CM, at `chargers`, or `never`), evading a charge (`evade`:
+    `always` or `never`), an Officer's re-roll (`reroll`: the dice `below` a face, or `never`), the
+    hits on a close-order group (`hits`: `auto` or `ask`). `unit` is a figure, group or command;
+    "" for all of the side's."""
+
+    kind: str
+    unit: str = ""
+    when: str
+    value: float = 0.0
+
+
 ACTIONS: tuple[type[Action], ...] = (
-    Deploy, PlaceAmbush, RevealAmbush, RollInitiative, Reroll, Distribute, FormGroup, Activate, Move,
-    Charge, Shoot, Fire, Aim, Reload, Recover, Spot, Building, ChangeOrder, FixBayonets, TurnGun,
-    React, Evade, Allocate, Melee, Skip, EndActivations,
+    Deploy, PlaceAmbush, RevealAmbush, EndDeployment, RollInitiative, Reroll, Distribute, FormGroup, Activate,
+    Move, Charge, Shoot, Fire, Aim, Reload, Recover, Spot, Building, ChangeOrder, FixBayonets, TurnGun,
+    React, Evade, Allocate, Melee, Skip, EndActivations, StandingOrder,
 )

@@ -35,7 +35,7 @@ def test_a_group_pays_as_one_figure():
     assert actions.cost(s, "g", ["move", "move", "move"]) == 6
     s = activate(s, "g", "move", "move", "move")
     assert s.commands["red"].ap == 18 - 6
-    assert all(s.figures[f].acted for f in ("sgt", "z1", "z2"))
+    assert set(s.acted) == {"sgt", "z1", "z2"}
 
 
 def test_a_musician_makes_a_groups_first_order_one_ap_cheaper():

@@ -12,13 +12,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from adjudicator.rulesets.skirmish import ambush, initiative, melee
-from events.skirmish import (ACTIONS, Charge, Deploy, EndActivations, Evade, PlaceAmbush, Placement, RevealAmbush,
-                             RollInitiative, Skip)
+from adjudicator.rulesets.skirmish import initiative, melee
+from events.skirmish import ACTIONS, Charge, Deploy, EndActivations, EndDeployment, Evade, Placement, RollInitiative, Skip
 from test_skirmish_support import Dice, activate, board, codes, fig, path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator" / "rulesets" / "skirmish"
-MODULES = [importlib.import_module(f"adjudicator.rulesets.skirmish.{p.stem}") for p in sorted(PACKAGE.glob("*.py"))]
+MODULES = [importlib.import_module(f"adjudicator.rulesets.skirmish.{p.stem}") for p in sorted(PACKAGE.glob("*.py")) if p.stem != "__init__"]
 
 
 def snake(name: str) -> str:
@@ -60,28 +59,26 @@ def test_a_charge_at_a_single_figure_waits_for_it_to_evade_or_stand():
     stood = melee.resolve_evade(waiting, "blue", Evade(unit="p", evade=False), Dice(1)).state  # morale 1 < 3
     assert stood.charge is None and stood.figures["a"].y == pytest.approx(31.5) and stood.figures["p"].status == "ok"
     fled = melee.resolve_evade(waiting, "blue", Evade(unit="p", evade=True), Dice(2)).state
-    assert fled.figures["p"].evaded and fled.figures["p"].y > 50
+    assert fled.evaded == ("p",) and fled.figures["p"].y > 50
 
 
-def test_deploying_then_an_ambush_sealed_to_this_game_and_opened():
+def test_deploying_then_ending_the_deployment_side_by_side():
+    """«Расставляйте войска по очереди, по 3 бойца за раз» (ruling S45): each side ends its set-up;
+    the battle begins when both have."""
     s = board(fig("sgt", "red", "zouave-sergeant", (14, 10)), {"id": "z1", "side": "red", "profile": "zouave"},
-              {"id": "z2", "side": "red", "profile": "zouave"}, fig("p", "blue", "prussian", (10, 110)), phase="deployment")
-    s = msgspec.structs.replace(s, phase="deployment", game="g-1",
-                                scenario=msgspec.structs.replace(s.scenario, points={"red": 250, "blue": 100}))
+              fig("p", "blue", "prussian", (10, 110)), phase="deployment")
+    s = msgspec.structs.replace(s, phase="deployment")
     from adjudicator.rulesets.skirmish import forces
     deploy = Deploy(placements=(Placement(figure="z1", at=(20, 10)),))
     assert forces.validate_deploy(s, "red", deploy) == []
     s = forces.resolve_deploy(s, "red", deploy, Dice()).state
     assert s.figures["z1"].status == "ok"
-    salt = bytes(32)
-    sealed = PlaceAmbush(marker="m1", at=(40, 20), commitment=ambush.commitment("g-1", "red", "m1", ["z2"], salt))
-    assert ambush.validate_place_ambush(s, "red", sealed) == []
-    s = ambush.resolve_place_ambush(s, "red", sealed, Dice()).state
-    opened = RevealAmbush(marker="m1", salt=salt.hex(), placements=(Placement(figure="z2", at=(41, 22)),))
-    assert ambush.validate_reveal_ambush(s, "red", opened) == []
-    other_game = msgspec.structs.replace(s, game="g-2")
-    assert codes(ambush.validate_reveal_ambush(other_game, "red", opened)) == ["ambush/mismatch"]
-    assert ambush.resolve_reveal_ambush(s, "red", opened, Dice()).state.figures["z2"].status == "ok"
+    s = forces.resolve_end_deployment(s, "red", EndDeployment(), Dice()).state
+    assert s.phase == "deployment" and s.deployed == ("red",)
+    assert codes(forces.validate_end_deployment(s, "red", EndDeployment())) == ["deploy/late"]
+    assert codes(forces.validate_deploy(s, "blue", Deploy(placements=(Placement(figure="p", at=(10, 100)),)))) == ["deploy/figure"]
+    s = forces.resolve_end_deployment(s, "blue", EndDeployment(), Dice()).state
+    assert s.phase == "initiative"
 
 
 def test_ending_the_last_command_ends_the_turn_and_counts_morale_points():

@@ -28,9 +28,7 @@ def test_a_gun_starts_unloaded_and_takes_six_reload_actions_in_stages():
             ammo = "ball" if round_ == 1 and i == 2 else ""
             assert artillery.validate_reload(s, "red", "gun", ammo) == []
             s = artillery.reload(s, "gun", ammo).state
-        s = msgspec.structs.replace(s, guns={"gun": msgspec.structs.replace(s.guns["gun"], acted=False)},
-                                    figures={k: msgspec.structs.replace(v, acted=False) for k, v in s.figures.items()},
-                                    commands={**s.commands, "red": msgspec.structs.replace(s.commands["red"], ap=18)})
+        s = msgspec.structs.replace(s, acted=(), commands={**s.commands, "red": msgspec.structs.replace(s.commands["red"], ap=18)})
     assert s.guns["gun"].loaded == "ball" and s.guns["gun"].balls == 1
 
 

@@ -17,7 +17,7 @@ SOURCES = sorted(PACKAGE.glob("*.py"))
 
 
 def emitted() -> set[str]:
-    """Every code passed to sections.violation anywhere in the package."""
+    """Every code passed to codes.violation anywhere in the package."""
     found: set[str] = set()
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -135,7 +135,10 @@ def test_the_scenarios_forces_are_built_and_set_up_by_the_rules(name):
     assert forces.validate_terrain(state) == []
     from adjudicator.rulesets.skirmish.groups import validate_group
     assert all(validate_group(state, g) == [] for g in state.groups.values())
-    assert state.phase == "initiative"
+    # Scenario 4's Zulu riflemen are set up by their player, in the open or under ambush markers
+    assert state.phase == ("deployment" if name == "assault" else "initiative")
+    assert {f.id for f in state.figures.values() if f.status == "reserve"} == \
+        ({f"rifle-{i}" for i in range(1, 7)} if name == "assault" else set())
 
 
 def test_scenario_4_builds_the_attacker_to_medium_the_defender_to_small():
@@ -153,7 +156,8 @@ def test_scenario_4_the_attacker_must_come_from_two_directions():
     data = scenario("assault")
     zulus = data["sides"][1]
     for f in zulus["figures"]:
-        f["at"] = [min(f["at"][0], 28.0), f["at"][1] if f["at"][1] < 100 else 60.0]
+        if "at" in f:
+            f["at"] = [min(f["at"][0], 28.0), f["at"][1] if f["at"][1] < 100 else 60.0]
     state = setup.initial_state(data, TABLES, "assault")
     assert "deploy/directions" in codes(forces.validate_deployment(state))
 

@@ -86,14 +86,15 @@ def test_an_officer_lets_his_company_roll_one_initiative_die_again_two_if_outsta
               fig("cpt", "blue", "prussian-officer", (20, 100), extras=["outstanding"]), phase="initiative")
     s = initiative.roll(s, Dice(1, 5, 5, 1, 1, 6)).state
     assert s.commands["red"].rerolls == 1 and s.commands["blue"].rerolls == 2
-    assert codes(initiative.validate_reroll(s, "red", Reroll(command="red", dice=(0, 1)))) == ["initiative/no-reroll"]
-    assert codes(initiative.validate_reroll(s, "red", Reroll(command="blue", dice=(0,)))) == ["initiative/not-yours"]
-    assert codes(initiative.validate_reroll(s, "red", Reroll(command="red", dice=(3,)))) == ["initiative/bad-die"]
-    assert initiative.validate_reroll(s, "red", Reroll(command="red", dice=(0,))) == []
-    s = initiative.resolve_reroll(s, "red", Reroll(command="red", dice=(0,)), Dice(6)).state
+    assert codes(initiative.validate_reroll(s, "red", Reroll(command="red", faces=(1, 5)))) == ["initiative/no-reroll"]
+    assert codes(initiative.validate_reroll(s, "red", Reroll(command="blue", faces=(1,)))) == ["initiative/not-yours"]
+    assert codes(initiative.validate_reroll(s, "red", Reroll(command="red", faces=(3,)))) == ["initiative/bad-die"]
+    assert codes(initiative.validate_reroll(s, "blue", Reroll(command="blue", faces=(6, 6)))) == ["initiative/bad-die"]
+    assert initiative.validate_reroll(s, "red", Reroll(command="red", faces=(1,))) == []
+    s = initiative.resolve_reroll(s, "red", Reroll(command="red", faces=(1,)), Dice(6)).state
     assert s.commands["red"].roll == (6, 5, 5) and s.commands["red"].rerolls == 0
     assert s.phase == "initiative"  # blue has still to decide
-    s = initiative.resolve_reroll(s, "blue", Reroll(command="blue", dice=(0, 1)), Dice(6, 6)).state
+    s = initiative.resolve_reroll(s, "blue", Reroll(command="blue", faces=(1, 1)), Dice(6, 6)).state
     assert s.phase == "activation" and s.commands["blue"].ap == 18 and s.order == ("blue", "red")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.rulesets.skirmish import shooting
+from adjudicator.rulesets.skirmish import groups, shooting
 from events.skirmish import Aim, Allocate, Reload
 from test_skirmish_support import Dice, activate, board, codes, fig, put
 
@@ -141,7 +141,7 @@ def test_three_6s_at_a_close_order_group_put_a_hit_on_its_leader_without_save():
     со значением «6», то противник обязан положить минимум одно попадание на Лидера ... без спасброска!»"""
     prussians = (fig("psgt", "blue", "prussian-sergeant", (22, 61)), fig("p2", "blue", "prussian", (31.5, 61)))
     s = zouaves(target_at=(26.75, 61.0), extra=prussians)
-    s = msgspec_replace_groups(s, {"id": "pg", "side": "blue", "leader": "psgt", "members": ["psgt", "p1", "p2"]})
+    s = groups.apply_form(s, "blue", "pg", "psgt", ["p1", "p2"], "close", "", None).state
     s = activate(s, "g", "shoot")
     result = shooting.shoot(s, "red", "g", "p1", Dice(6, 6, 6, 1, 1))
     assert result.hits == 2 and result.on == ()  # 20 / 9: the owner places them
@@ -198,13 +198,6 @@ def test_a_line_fires_its_first_two_ranks_and_its_rear_ranks_may_reload():
     assert shooting.check_shoot(s, "red", "g", "p1", reloaders=["c", "e"]) == []
     result = shooting.shoot(s, "red", "g", "p1", Dice(1, 1, 1, 1, 1), reloaders=["c", "e"])
     assert result.state.figures["e"].loaded and result.plan is not None and len(result.plan.shooters) == 4
-
-
-def msgspec_replace_groups(s, g):
-    import msgspec
-
-    from adjudicator.rulesets.skirmish.state import Group
-    return msgspec.structs.replace(s, groups={**s.groups, g["id"]: Group(**g)})
 
 
 @pytest.mark.parametrize("faces,forced", [((5, 5, 5, 1, 2), True), ((6, 6, 6, 1, 2), True), ((5, 5, 6, 6, 2), False)])

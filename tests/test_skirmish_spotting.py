@@ -6,11 +6,9 @@ from __future__ import annotations
 import msgspec
 
 from adjudicator.rulesets.skirmish import ambush, buildings, visibility
+from events.core import OrdersSealed, OrdersUnsealed
 from events.skirmish import Placement, Spot
 from test_skirmish_support import Dice, activate, board, codes, fig, path, put
-
-SALT = bytes(range(32))
-
 
 def test_a_single_figure_sees_180_degrees_a_group_90_from_the_figure_nearest_the_target():
     """«одиночные бойцы имеют линию обзора 180 градусов. Группы – 90 градусов во фронтальной проекции
@@ -82,27 +80,51 @@ def deployment():
     return msgspec.structs.replace(s, phase="deployment")
 
 
-def test_a_marker_is_a_sealed_commitment_opened_by_its_figures_and_salt():
+def sealed(s, side, marker):
+    """The engine's `seal MARKER COMMITMENT`, as the rules keep it."""
+    return ambush.resolve_orders_sealed(s, side, OrdersSealed(label=marker, commitment="0" * 64), Dice()).state
+
+
+def test_a_marker_stands_for_sealed_orders_opened_then_placed():
     """«Пронумеруйте их. Каждый маркер может обозначать от 0 до 10 бойцов. Запишите, какой что
-    обозначает. Маркер выставляется вместе с войсками»: the figures stay secret until revealed."""
+    обозначает. Маркер выставляется вместе с войсками»: the figures stay secret (the engine's sealed
+    orders) until the marker is opened; they then stand within 5 cm of it (ruling S17)."""
     s = deployment()
-    commit = ambush.commitment("game", "red", "m1", ["z2", "z3"], SALT)
-    assert codes(ambush.check_place(s, "red", "m1", (30, 20), commit, 99)) == ["ambush/too-many"]
-    assert codes(ambush.check_place(s, "red", "m1", (30, 50), commit, 250)) == ["ambush/zone"]
-    assert ambush.check_place(s, "red", "m1", (30, 20), commit, 250) == []
-    s = ambush.place(s, "red", "m1", (30, 20), commit).state
-    assert s.markers["m1"].commitment == commit and "z2" not in str(s.markers["m1"])
+    assert codes(ambush.check_place(s, "red", "m1", (30, 20), 250)) == ["ambush/unsealed"]
+    s = sealed(s, "red", "m1")
+    assert codes(ambush.check_place(s, "blue", "m1", (30, 100), 250)) == ["ambush/unsealed"]
+    assert codes(ambush.check_place(s, "red", "m1", (30, 20), 99)) == ["ambush/too-many"]
+    assert codes(ambush.check_place(s, "red", "m1", (30, 50), 250)) == ["ambush/zone"]
+    assert ambush.check_place(s, "red", "m1", (30, 20), 250) == []
+    s = ambush.place(s, "red", "m1", (30, 20)).state
+    assert "z2" not in str(s.markers["m1"])
     placements = [Placement(figure="z2", at=(32, 20)), Placement(figure="z3", at=(28, 20))]
-    assert codes(ambush.check_reveal(s, "red", "game", "m1", SALT.hex(), placements[:1])) == ["ambush/mismatch"]
-    assert codes(ambush.check_reveal(s, "red", "other-game", "m1", SALT.hex(), placements)) == ["ambush/mismatch"]
+    assert codes(ambush.check_reveal(s, "red", "m1", placements)) == ["ambush/not-opened"]
+    opened = OrdersUnsealed(label="m1", salt="00" * 32, orders=("z2", "z3", "p", "z1"))
+    assert ambush.validate_orders_unsealed(s, "red", opened) == []
+    out = ambush.resolve_orders_unsealed(s, "red", opened, Dice())
+    s = out.state
+    assert s.markers["m1"].status == "opened" and s.markers["m1"].figures == ("z2", "z3") and "m1" not in s.sealed
+    assert [line for line in out.lines if "left out" in line] == [
+        "marker m1: 'p' is no figure of red waiting off the table: left out",
+        "marker m1: 'z1' is no figure of red waiting off the table: left out"]
+    assert codes(ambush.validate_orders_unsealed(s, "red", opened)) == ["ambush/open"]
+    assert codes(ambush.check_reveal(s, "red", "m1", placements[:1])) == ["ambush/figure"]
     far = [Placement(figure="z2", at=(40, 20)), Placement(figure="z3", at=(28, 20))]
-    assert codes(ambush.check_reveal(s, "red", "game", "m1", SALT.hex(), far)) == ["ambush/place"]
-    assert ambush.check_reveal(s, "red", "game", "m1", SALT.hex(), placements) == []
+    assert codes(ambush.check_reveal(s, "red", "m1", far)) == ["ambush/place"]
+    assert ambush.check_reveal(s, "red", "m1", placements) == []
     s = ambush.reveal(s, "m1", placements).state
     assert s.figures["z2"].status == "ok" and s.markers["m1"].status == "revealed"
-    decoy = ambush.commitment("game", "red", "m2", [], SALT)
-    s = ambush.place(msgspec.structs.replace(s, phase="deployment"), "red", "m2", (50, 20), decoy).state
-    assert ambush.check_reveal(s, "red", "game", "m2", SALT.hex(), []) == []
+
+
+def test_a_marker_that_hid_nobody_is_a_decoy_and_a_figure_comes_out_of_one_marker_only():
+    s = sealed(sealed(deployment(), "red", "m1"), "red", "m2")
+    s = ambush.place(ambush.place(s, "red", "m1", (30, 20)).state, "red", "m2", (50, 20)).state
+    s = ambush.resolve_orders_unsealed(s, "red", OrdersUnsealed(label="m1", salt="00" * 32, orders=("z2",)), Dice()).state
+    out = ambush.resolve_orders_unsealed(s, "red", OrdersUnsealed(label="m2", salt="00" * 32, orders=("z2",)), Dice())
+    assert out.state.markers["m2"].status == "revealed" and out.lines[-1] == "marker m2 is opened: nobody, a decoy"
+    decoy = ambush.resolve_orders_unsealed(s, "red", OrdersUnsealed(label="m2", salt="00" * 32, orders=("decoy",)), Dice())
+    assert decoy.lines == ("marker m2 is opened: nobody, a decoy",)
 
 
 def test_a_marker_is_discovered_by_an_enemy_within_15_cm_or_seeing_it_in_the_open():
@@ -110,8 +132,7 @@ def test_a_marker_is_discovered_by_an_enemy_within_15_cm_or_seeing_it_in_the_ope
     ландшафтом или препятствием. Также противник в 15см автоматически раскрывает засаду» (ruling S17)."""
     wood = ({"id": "wood", "kind": "woods", "points": [[20, 50], [40, 50], [40, 70], [20, 70]]},)
     s = board(fig("z", "red", "zouave", (10, 10)), fig("p", "blue", "prussian", (80, 110)), areas=wood)
-    s = msgspec.structs.replace(s, markers={"m1": ambush.place(msgspec.structs.replace(s, phase="deployment"), "red", "m1",
-                                                               (30, 60), "0" * 64).state.markers["m1"]})
+    s = msgspec.structs.replace(s, markers={"m1": ambush.place(s, "red", "m1", (30, 60)).state.markers["m1"]})
     assert ambush.exposed(s, s.markers["m1"]) == ""  # in the woods
     near = put(s, "p", x=30.0, y=77.0)
     assert "within 15 cm" in ambush.exposed(near, near.markers["m1"])
@@ -131,7 +152,7 @@ def test_spotting_a_marker_from_30_cm_needs_more_than_the_last_av_figure_scouts_
     засаду с 45см и перебрасывают неудачные тесты на обнаружение»."""
     s = board(fig("p", "blue", "prussian", (30, 30)), fig("j", "blue", "jaeger", (60, 30)),
               fig("z", "red", "zouave", (10, 110)), active="blue")
-    marker = ambush.place(msgspec.structs.replace(s, phase="deployment"), "red", "m1", (40, 70), "0" * 64).state.markers["m1"]
+    marker = ambush.place(s, "red", "m1", (40, 70)).state.markers["m1"]
     s = msgspec.structs.replace(s, markers={"m1": marker})
     s1 = activate(s, "p", "spot")
     assert codes(ambush.validate_spot(s1, "blue", Spot(unit="p", marker="m1"))) == ["spot/range"]  # 41 cm off
@@ -148,10 +169,37 @@ def test_a_marker_moves_as_a_rank_and_file_fighter():
     основного Отряда)»."""
     s = board(fig("sgt", "red", "zouave-sergeant", (10, 10)), fig("z", "red", "zouave", (14, 10)),
               fig("p", "blue", "prussian", (10, 110)))
-    marker = ambush.place(msgspec.structs.replace(s, phase="deployment"), "red", "m1", (40, 20), "0" * 64).state.markers["m1"]
+    marker = ambush.place(s, "red", "m1", (40, 20)).state.markers["m1"]
     s = msgspec.structs.replace(s, markers={"m1": marker})
     assert marker.av == (1, 2, 3)
     s = activate(s, "m1", "move")
     from adjudicator.rulesets.skirmish import movement
     assert codes(movement.check_move(s, "red", "m1", [path("m1", (40, 32.5))], None)) == ["move/too-far"]
     assert movement.check_move(s, "red", "m1", [path("m1", (40, 32))], None) == []
+
+
+def test_what_a_marker_may_hide_is_checked_before_it_is_sealed_and_opened_only_once_it_is_set_up():
+    """«Каждый маркер может обозначать от 0 до 10 бойцов» (ruling S47): `adjudicator seal` asks
+    check_orders first; the orders are opened once their marker is set up."""
+    s = deployment()
+    assert ambush.check_orders(s, "red", ("z2", "z3")) == [] and ambush.check_orders(s, "red", ("decoy",)) == []
+    assert codes(ambush.check_orders(s, "red", ("z2", "z2"))) == ["ambush/size"]
+    assert codes(ambush.check_orders(s, "red", ("z1",))) == ["ambush/figure"]  # on the table already
+    assert codes(ambush.check_orders(s, "red", ("p",))) == ["ambush/figure"]  # the enemy's
+    s = sealed(s, "red", "m1")
+    opened = OrdersUnsealed(label="m1", salt="00" * 32, orders=("z2",))
+    assert codes(ambush.validate_orders_unsealed(s, "red", opened)) == ["ambush/unplaced"]
+    s = ambush.place(s, "red", "m1", (30, 20)).state
+    assert ambush.validate_orders_unsealed(s, "red", opened) == []
+
+
+def test_the_figures_of_a_marker_stand_clear_of_every_base_and_may_stand_outside_the_zone():
+    s = sealed(deployment(), "red", "m1")
+    s = ambush.place(s, "red", "m1", (30, 28)).state  # the zone is 30 cm deep: the marker at its edge
+    s = ambush.resolve_orders_unsealed(s, "red", OrdersUnsealed(label="m1", salt="00" * 32, orders=("z2", "z3")), Dice()).state
+    crowded = [Placement(figure="z2", at=(30, 30)), Placement(figure="z3", at=(31, 31))]
+    assert codes(ambush.check_reveal(s, "red", "m1", crowded)) == ["ambush/place"]
+    apart = [Placement(figure="z2", at=(30, 31)), Placement(figure="z3", at=(33, 28))]
+    s = ambush.reveal(s, "m1", apart).state
+    from adjudicator.rulesets.skirmish import forces
+    assert forces.validate_deployment(s, "red") == []  # z2 stands 31 cm from the edge, round its marker

@@ -5,6 +5,7 @@ the file, the table and the key, and no game is written."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 
 import pytest
@@ -75,6 +76,21 @@ def test_a_list_of_lists_is_checked_element_by_element(tmp_path):
     lines = [f"{k} = {json.dumps(v)}" for k, v in shipped.items() if k != "artillery_range"]  # JSON scalars are TOML
     refused(tmp_path, "paris", "[fire]\n" + "\n".join(lines) + '\nartillery_range = [[1, 3, 4], [4, 6, "6"]]\n',
             "[fire]", "key artillery_range[1][2]: a string")
+
+
+def test_a_list_of_values_of_different_kinds_is_checked_place_by_place():
+    """A fixed shape such as skirmish's range band (a share of the effective range, a number to roll):
+    each place keeps its kind, and the length is the shipped one's."""
+    from adjudicator.errors import BadInput
+    from adjudicator.ruledata import merge_tables
+
+    shipped = {"shooting": {"close": [0.5, 5], "long": [2.0, 9]}}
+    assert merge_tables(shipped, {"shooting": {"close": [0.4, 6], "long": [2.5, 9]}})["shooting"]["close"] == [0.4, 6]
+    for bad, needle in (([0.5, 5.0], "key close[1]: a float where the shipped table has an integer"),
+                        ([0.5], "key close: 1 values where the shipped table has 2"),
+                        ([5, 5], "key close[0]: an integer where the shipped table has a float")):
+        with pytest.raises(BadInput, match=re.escape(needle)):
+            merge_tables(shipped, {"shooting": {"close": bad, "long": [2.0, 9]}}, "mine.toml")
 
 
 @pytest.mark.parametrize("ruleset", sorted(TEMPLATES))

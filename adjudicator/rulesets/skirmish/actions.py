@@ -12,13 +12,14 @@ from collections.abc import Sequence
 import msgspec
 
 from adjudicator.dice import Dice
+from adjudicator.draft import memo
 from adjudicator.ruleset import Violation
 from events.skirmish import KINDS, Activate, Skip
 
 from . import groups as grouping
 from .results import Outcome
-from .sections import violation
-from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, SkirmishState
+from .codes import violation
+from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, Group, Gun, Marker, SkirmishState
 from .units import av, figures_of, is_musician
 
 MOVES = ("move", "charge")
@@ -43,7 +44,12 @@ def acting_figures(state: SkirmishState, unit: str) -> list[Figure]:
 
 def cost(state: SkirmishState, unit: str, kinds: Sequence[str]) -> int:
     """The AP of the declared actions: the AV's n-th number for the n-th action, building moves at a
-    flat 1 or 2; a group pays as one figure and, with a Musician, 1 AP less for its first action."""
+    flat 1 or 2; a group pays as one figure and, with a Musician, 1 AP less for its first action.
+    Worked out once a state (the check and the resolution ask it alike)."""
+    return memo(state, ("cost", unit, tuple(kinds)), lambda: _cost(state, unit, kinds))
+
+
+def _cost(state: SkirmishState, unit: str, kinds: Sequence[str]) -> int:
     t = state.tables.actions
     if unit in state.markers:
         price = state.markers[unit].av
@@ -106,47 +112,68 @@ def declaration_violations(state: SkirmishState, side: str, unit: str, kinds: Se
 
 
 def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
-    active = state.active
     if unit in state.markers:
-        m = state.markers[unit]
-        if m.side != side or m.command != active:
-            return [violation("activation/not-yours", f"{unit} is not a marker of {active}")]
-        if m.status != "hidden" or m.acted:
-            return [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
-        if any(k != "move" for k in kinds):
-            return [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
-        return []
+        return _marker_may_act(state, side, unit, kinds)
     if unit in state.guns:
-        g = state.guns[unit]
-        if g.side != side or g.command != active:
-            return [violation("activation/not-yours", f"{unit} is not a gun of {active}")]
-        if g.status != "ok" or g.acted:
-            return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
-        if not crew_of(state, unit):
-            return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
-        if any(k not in GUN_KINDS for k in kinds):
-            return [violation("activation/gun", "a crew serving its gun moves, turns, reloads and fires it only")]
-        return []
+        return _gun_may_act(state, side, unit, kinds)
     figs = figures_of(state, unit)
     if not figs:
         return [violation("activation/unknown", f"no figure or group {unit!r}")]
-    if any(f.side != side or f.command != active for f in figs):
-        return [violation("activation/not-yours", f"{unit} is not of {active}")]
-    if any(f.acted for f in figs if f.on_table):
+    if any(f.side != side or f.command != state.active for f in figs):
+        return [violation("activation/not-yours", f"{unit} is not of {state.active}")]
+    if any(f.id in state.acted for f in figs if f.on_table):
         return [violation("activation/again", f"{unit}: a figure activates once a turn (ruling S1)")]
     if unit in state.figures:
-        fig = figs[0]
-        if not fig.on_table:
-            return [violation("activation/not-on-table", f"{unit} is {fig.status}")]
-        if fig.status == SUPPRESSED_STATUS:
-            need = recovery_needed(state, fig)
-            fanatic = fig.has("fanatics") and kinds[0] == "move"
-            if not fanatic and tuple(kinds[:need]) != ("recover",) * need:
-                return [violation("activation/suppressed", f"{unit} is suppressed: its first {need} action(s) must be recover")]
-        if fig.role == "crew" and any(k == "shoot" for k in kinds) and not fig.weapon:
-            return [violation("shoot/no-weapon", f"{unit} has no firearm")]
-        return []
-    group = state.groups[unit]
+        return _figure_may_act(state, figs[0], kinds)
+    return _group_may_act(state, state.groups[unit], figs, kinds)
+
+
+def _marker_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
+    m = state.markers[unit]
+    problem = _not_theirs(state, side, m, f"{unit} is not a marker of {state.active}")
+    if not problem and (m.status != "hidden" or unit in state.acted):
+        problem = [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
+    if not problem and any(k != "move" for k in kinds):
+        problem = [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
+    return problem
+
+
+def _gun_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
+    g = state.guns[unit]
+    out = _not_theirs(state, side, g, f"{unit} is not a gun of {state.active}")
+    if out:
+        return out
+    if g.status != "ok" or unit in state.acted:
+        return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
+    if not crew_of(state, unit):
+        return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
+    if any(k not in GUN_KINDS for k in kinds):
+        return [violation("activation/gun", "a crew serving its gun moves, turns, reloads and fires it only")]
+    return []
+
+
+def _not_theirs(state: SkirmishState, side: str, piece: Gun | Marker, message: str) -> list[Violation]:
+    """A gun or marker acts for its side, in its command's part of the turn."""
+    if piece.side != side or piece.command != state.active:
+        return [violation("activation/not-yours", message)]
+    return []
+
+
+def _figure_may_act(state: SkirmishState, fig: Figure, kinds: Sequence[str]) -> list[Violation]:
+    if not fig.on_table:
+        return [violation("activation/not-on-table", f"{fig.id} is {fig.status}")]
+    if fig.status == SUPPRESSED_STATUS:
+        need = recovery_needed(state, fig)
+        fanatic = fig.has("fanatics") and kinds[0] == "move"
+        if not fanatic and tuple(kinds[:need]) != ("recover",) * need:
+            return [violation("activation/suppressed", f"{fig.id} is suppressed: its first {need} action(s) must be recover")]
+    if fig.role == "crew" and any(k == "shoot" for k in kinds) and not fig.weapon:
+        return [violation("shoot/no-weapon", f"{fig.id} has no firearm")]
+    return []
+
+
+def _group_may_act(state: SkirmishState, group: Group, figs: list[Figure], kinds: Sequence[str]) -> list[Violation]:
+    unit = group.id
     out = grouping.validate_group(state, group)
     if out:
         return out
@@ -201,20 +228,14 @@ def activate(state: SkirmishState, unit: str, kinds: Sequence[str]) -> Outcome:
     price = cost(state, unit, kinds)
     figs = acting_figures(state, unit)
     moves = sum(1 for k in kinds if k in MOVES)
-    ran = moves == state.tables.actions.per_activation
-    figures = dict(state.figures)
-    for f in figs:
-        figures[f.id] = msgspec.structs.replace(f, acted=True, ran=ran)
-    guns, markers = state.guns, state.markers
-    if unit in guns:
-        guns = {**guns, unit: msgspec.structs.replace(guns[unit], acted=True)}
-    if unit in markers:
-        markers = {**markers, unit: msgspec.structs.replace(markers[unit], acted=True)}
+    ids = tuple(f.id for f in figs)
+    acted = state.acted + ids + ((unit,) if unit in state.guns or unit in state.markers else ())
+    ran = state.ran + ids if moves == state.tables.actions.per_activation else state.ran
     commands = {**state.commands, command.id: msgspec.structs.replace(command, ap=command.ap - price)}
-    activation = Activation(unit=unit, figures=tuple(f.id for f in figs), command=command.id, declared=tuple(kinds))
+    activation = Activation(unit=unit, figures=ids, command=command.id, declared=tuple(kinds))
     # a new activation: the last move is no longer there to be interrupted
-    new = msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands,
-                                  activation=activation, moving="", charging=False)
+    new = msgspec.structs.replace(state, acted=acted, ran=ran, commands=commands, activation=activation, moving="",
+                                  charging=False)
     return Outcome(state=new, lines=(f"{unit} declares {', '.join(kinds)}: {price} AP ({command.ap - price} left)",))
 
 

@@ -1,12 +1,16 @@
-"""Ambush markers: sealed commitments of 0 to 10 figures, spotted and revealed.
+"""Ambush markers: sealed orders of 0 to 10 figures, spotted, opened and placed.
 
 seed 001 §Ambushes: 2 markers for every full 100 points; each stands for 0 to 10 figures written
 down in secret; it moves as a rank-and-file fighter; revealed by a Spot action from 30 cm (Scouts
 45 cm, re-rolling a failure) passing the test, when in an enemy's view not even partly hidden, or
 with an enemy within 15 cm; its owner may reveal it at any time.
 
-A marker's figures are sealed as adjudicator.sealed commitments over the lines "ambush MARKER"
-then one figure id a line, so the log shows nobody which figures a marker hides until it opens.
+What a marker hides is the engine's sealed orders (adjudicator/sealed.py): the owner posts
+`seal MARKER COMMITMENT` (made with `adjudicator seal`, one figure id a line, `decoy` for none,
+which check_orders checks first) and then `ambush MARKER at X,Y`; the log shows nobody which
+figures a marker hides. To reveal it the owner posts `unseal MARKER SALT` with those lines, which
+the engine checks against the commitment, and then `place MARKER ...` where its figures stand
+(rulings S17, S47).
 """
 
 from __future__ import annotations
@@ -15,16 +19,19 @@ from collections.abc import Sequence
 
 import msgspec
 
-from adjudicator import sealed
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
+from events.core import OrdersSealed, OrdersUnsealed
 from events.skirmish import PlaceAmbush, Placement, RevealAmbush, Spot
 
 from . import actions, geometry as geo
+from .codes import violation
 from .results import Outcome
-from .sections import violation
 from .state import OK, RESERVE, Figure, Marker, SkirmishState
 from .units import av, figures_of
+
+HIDDEN, SPOTTED, OPENED, REVEALED = "hidden", "spotted", "opened", "revealed"
+WAITING = (SPOTTED, OPENED)  # a marker its owner must open, or whose figures are to be placed
 
 
 def allowed(state: SkirmishState, points: int) -> int:
@@ -32,85 +39,146 @@ def allowed(state: SkirmishState, points: int) -> int:
     return points // 100 * state.tables.ambush.per_hundred
 
 
-def lines(marker: str, figures: Sequence[str]) -> tuple[str, ...]:
-    return (f"ambush {marker}", *figures)
+# -- the engine's sealed orders, as the rules see them ------------------------------------------
+
+def resolve_orders_sealed(state: SkirmishState, side: str, action: OrdersSealed, dice: Dice) -> Outcome:
+    """Sealed orders are kept in mind by label, so that a marker can name the ones it stands for."""
+    return Outcome(state=msgspec.structs.replace(state, sealed={**state.sealed, action.label: side}))
 
 
-def commitment(game: str, side: str, marker: str, figures: Sequence[str], salt: bytes) -> str:
-    return sealed.commitment(game, side, lines(marker, figures), salt)
+def check_orders(state: SkirmishState, side: str, lines: Sequence[str]) -> list[Violation]:
+    """What a marker may hide (ruling S47): figures of the side still off the table, each once, ten
+    at most, or `decoy` for none. `adjudicator seal` asks it before anything is sealed; opening the
+    orders later is not refused for a figure set up since (it is left out: open_marker)."""
+    figures = [line for line in lines if line != "decoy"]
+    if len(set(figures)) != len(figures) or len(figures) > state.tables.ambush.most:
+        return [violation("ambush/size", f"a marker stands for 0 to {state.tables.ambush.most} different figures, "
+                                         "one id a line (`decoy` for none)")]
+    for fid in figures:
+        f = state.figures.get(fid)
+        if f is None or f.side != side or f.status != RESERVE:
+            return [violation("ambush/figure", f"{fid!r} is no figure of {side} waiting off the table")]
+    return []
 
+
+def validate_orders_unsealed(state: SkirmishState, side: str, action: OrdersUnsealed) -> list[Violation]:
+    """A side's sealed orders are what an ambush marker of the same label hides (ruling S47): they
+    are opened once the marker is set up, by its owner, once; the engine checks the commitment."""
+    m = state.markers.get(action.label)
+    if m is None:
+        return [violation("ambush/unplaced", f"no ambush marker {action.label!r} is set up: the orders it hides "
+                                             f"are opened once it is (ambush {action.label} at X,Y)")]
+    if m.status not in (HIDDEN, SPOTTED):
+        return [violation("ambush/open", f"marker {m.id} is opened already")]
+    return []
+
+
+def resolve_orders_unsealed(state: SkirmishState, side: str, action: OrdersUnsealed, dice: Dice) -> Outcome:
+    sealed = {k: v for k, v in state.sealed.items() if k != action.label}
+    state = msgspec.structs.replace(state, sealed=sealed)
+    if action.label not in state.markers:
+        return Outcome(state=state)
+    return open_marker(state, action.label, action.orders)
+
+
+def open_marker(state: SkirmishState, marker: str, orders: Sequence[str]) -> Outcome:
+    """The marker's figures are the lines that name a figure of its side still off the table and
+    claimed by no other marker, 10 at most; a marker that hid nobody is a decoy, gone at once.
+    Lines that name nothing of the kind are said and left: the sealed orders are what they are,
+    and refusing them would leave the marker unopenable (ruling S47)."""
+    m = state.markers[marker]
+    claimed = {f for other in state.markers.values() if other.id != marker for f in other.figures}
+    most = state.tables.ambush.most
+    found: list[str] = []
+    lines: list[str] = []
+    for line in orders:
+        f = state.figures.get(line)
+        if f is None or f.side != m.side or f.status != RESERVE or line in claimed or line in found:
+            if line != "decoy":
+                lines.append(f"marker {marker}: {line!r} is no figure of {m.side} waiting off the table: left out")
+        elif len(found) >= most:
+            lines.append(f"marker {marker}: {line} is over the {most} figures a marker stands for: left out")
+        else:
+            found.append(line)
+    if not found:
+        markers = {**state.markers, marker: msgspec.structs.replace(m, status=REVEALED)}
+        return Outcome(state=msgspec.structs.replace(state, markers=markers),
+                       lines=(*lines, f"marker {marker} is opened: nobody, a decoy"))
+    markers = {**state.markers, marker: msgspec.structs.replace(m, status=OPENED, figures=tuple(found))}
+    return Outcome(state=msgspec.structs.replace(state, markers=markers),
+                   lines=(*lines, f"marker {marker} is opened: {', '.join(found)}; {m.side} places them"))
+
+
+# -- setting up a marker -----------------------------------------------------------------------
 
 def validate_place_ambush(state: SkirmishState, side: str, action: PlaceAmbush) -> list[Violation]:
-    return check_place(state, side, action.marker, action.at, action.commitment, state.scenario.points.get(side, 0))
+    return check_place(state, side, action.marker, action.at, state.scenario.points.get(side, 0))
 
 
 def resolve_place_ambush(state: SkirmishState, side: str, action: PlaceAmbush, dice: Dice) -> Outcome:
-    return place(state, side, action.marker, action.at, action.commitment)
+    return place(state, side, action.marker, action.at)
 
 
-def check_place(state: SkirmishState, side: str, marker: str, at: tuple[float, float], commit: str,
-                points: int) -> list[Violation]:
+def check_place(state: SkirmishState, side: str, marker: str, at: tuple[float, float], points: int) -> list[Violation]:
     from . import forces
 
     if state.phase != "deployment":
         return [violation("ambush/late", "markers are set up with the troops, before the battle")]
     if marker in state.markers or marker in state.figures or marker in state.groups or marker in state.guns:
         return [violation("ambush/id", f"{marker!r} names something already")]
+    if state.sealed.get(marker) != side:
+        return [violation("ambush/unsealed", f"post `seal {marker} COMMITMENT` first: the figures a marker stands "
+                                             "for are sealed orders (adjudicator seal ... --label MARKER)")]
     mine = sum(1 for m in state.markers.values() if m.side == side)
     if mine >= allowed(state, points):
         return [violation("ambush/too-many", f"{side} has {allowed(state, points)} markers for {points} points")]
-    if len(commit) != 64 or any(c not in "0123456789abcdef" for c in commit):
-        return [violation("ambush/commitment", "the commitment is 64 hex digits (adjudicator seal)")]
     why = forces.outside_zone(state, side, at, scouts=False)
     if why:
         return [violation("ambush/zone", f"marker {marker}: {why}")]
     return []
 
 
-def place(state: SkirmishState, side: str, marker: str, at: tuple[float, float], commit: str) -> Outcome:
+def place(state: SkirmishState, side: str, marker: str, at: tuple[float, float]) -> Outcome:
     """The marker moves as the main company's rank-and-file fighter: it takes that AV."""
     rank = [f for f in state.figures.values() if f.side == side and not f.role]
-    main = max({f.company for f in rank}, key=lambda c: sum(1 for f in rank if f.company == c), default="")
+    main = max(dict.fromkeys(f.company for f in rank), key=lambda c: sum(1 for f in rank if f.company == c), default="")
     ranker = next((f for f in rank if f.company == main), None)
     command = ranker.command if ranker else next(c.id for c in state.commands.values() if c.side == side)
-    m = Marker(id=marker, side=side, command=command, x=at[0], y=at[1], commitment=commit,
-               av=ranker.av if ranker else (1, 2, 3))
+    m = Marker(id=marker, side=side, command=command, x=at[0], y=at[1], av=ranker.av if ranker else (1, 2, 3))
     return Outcome(state=msgspec.structs.replace(state, markers={**state.markers, marker: m}),
                    lines=(f"{side} sets up ambush marker {marker}",))
 
 
+# -- placing the figures of an opened marker -------------------------------------------------------
+
 def validate_reveal_ambush(state: SkirmishState, side: str, action: RevealAmbush) -> list[Violation]:
-    return check_reveal(state, side, state.game, action.marker, action.salt, action.placements)
+    return check_reveal(state, side, action.marker, action.placements)
 
 
 def resolve_reveal_ambush(state: SkirmishState, side: str, action: RevealAmbush, dice: Dice) -> Outcome:
     return reveal(state, action.marker, action.placements)
 
 
-def check_reveal(state: SkirmishState, side: str, game: str, marker: str, salt: str,
-                 placements: Sequence[Placement]) -> list[Violation]:
+def check_reveal(state: SkirmishState, side: str, marker: str, placements: Sequence[Placement]) -> list[Violation]:
     m = state.markers.get(marker)
     if m is None or m.side != side:
         return [violation("ambush/unknown", f"{side} has no marker {marker!r}")]
-    if m.status == "revealed":
-        return [violation("ambush/open", f"marker {marker} is revealed already")]
+    if m.status != OPENED:
+        return [violation("ambush/not-opened", f"marker {marker} is {m.status}: its figures are placed once "
+                                               f"`unseal {marker} SALT` has opened it")]
     figs = [p.figure for p in placements]
-    if len(set(figs)) != len(figs) or len(figs) > state.tables.ambush.most:
-        return [violation("ambush/size", f"a marker is 0 to {state.tables.ambush.most} different figures")]
-    try:
-        raw = bytes.fromhex(salt)
-    except ValueError:
-        return [violation("ambush/salt", "the salt is hex")]
-    if commitment(game, side, marker, figs, raw) != m.commitment:
-        return [violation("ambush/mismatch", f"these figures and salt do not open marker {marker}'s commitment")]
+    if sorted(figs) != sorted(m.figures):
+        return [violation("ambush/figure", f"marker {marker} hid {', '.join(m.figures)}: place each of them once")]
     t = state.tables
     for p in placements:
-        f = state.figures.get(p.figure)
-        if f is None or f.side != side or f.status != RESERVE:
-            return [violation("ambush/figure", f"{p.figure} is not a figure of {side} kept off the table")]
         if geo.centre_distance(p.at, m.pos) > t.ambush_reveal.radius + 1e-6 or not geo.on_table(state.terrain, p.at):
             return [violation("ambush/place", f"{p.figure} stands within {t.ambush_reveal.radius:g} cm of the "
-                                                      "marker, on the table (ruling S17)")]
+                                              "marker, on the table (ruling S17)")]
+    placed = [msgspec.structs.replace(state.figures[p.figure], x=p.at[0], y=p.at[1]) for p in placements]
+    standing = [f for f in state.figures.values() if f.on_table]
+    for i, f in enumerate(placed):
+        if any(g < -1e-6 for g in geo.gaps(t, f, [*standing, *placed[i + 1:]])):
+            return [violation("ambush/place", f"{f.id} would stand on another figure's base")]
     return []
 
 
@@ -119,28 +187,26 @@ def reveal(state: SkirmishState, marker: str, placements: Sequence[Placement]) -
     for p in placements:
         figures[p.figure] = msgspec.structs.replace(figures[p.figure], x=p.at[0], y=p.at[1], facing=p.facing, status=OK)
     m = state.markers[marker]
-    markers = {**state.markers, marker: msgspec.structs.replace(m, status="revealed")}
-    who = ", ".join(p.figure for p in placements) or "nobody: a decoy"
+    markers = {**state.markers, marker: msgspec.structs.replace(m, status=REVEALED)}
     return Outcome(state=msgspec.structs.replace(state, figures=figures, markers=markers),
-                   lines=(f"marker {marker} is revealed: {who}",))
+                   lines=(f"marker {marker} is revealed: " + ", ".join(p.figure for p in placements),))
 
+
+# -- discovering a marker -----------------------------------------------------------------------
 
 def exposed(state: SkirmishState, m: Marker) -> str:
     """Why the marker must be revealed now, or "": an enemy within 15 cm, or an enemy that sees it
     in its arc with nothing of terrain or obstacle hiding any part of it (ruling S17)."""
     t = state.tables
-    disc = geo.disc(m.pos, t.bases.marker)
-    for f in state.figures.values():
-        if f.side == m.side or not f.on_table:
-            continue
+    foes = [f for f in state.figures.values() if f.side != m.side and f.on_table]
+    for f in foes:
         if geo.gap_to_point(t, f, m.pos, t.bases.marker) <= t.ambush.auto:
             return f"{f.id} is within {t.ambush.auto:g} cm"
-    ground = geo.Ground(t, state.terrain)
+    ground = geo.ground(state)
+    disc = geo.disc(m.pos, t.bases.marker)
     if any(shape.intersects(disc) for _, kind, shape in ground.areas if kind.cover or kind.sight):
         return ""
-    for f in state.figures.values():
-        if f.side == m.side or not f.on_table:
-            continue
+    for f in foes:
         if not geo.in_arc(f.pos, f.facing, t.visibility.single_arc, m.pos, t.bases.marker):
             continue
         sight = geo.sight_line(f.pos, m.pos).buffer(t.bases.marker / 2)
@@ -153,15 +219,17 @@ def exposed(state: SkirmishState, m: Marker) -> str:
 
 
 def mark_exposed(state: SkirmishState) -> Outcome:
-    """Markers the enemy now sees must be revealed by their owner."""
+    """Markers the enemy now sees must be opened by their owner."""
     markers = dict(state.markers)
     lines = []
     for m in state.markers.values():
-        if m.status == "hidden":
+        if m.status == HIDDEN:
             why = exposed(state, m)
             if why:
-                markers[m.id] = msgspec.structs.replace(m, status="spotted")
-                lines.append(f"marker {m.id} is discovered ({why}): {m.side} reveals it")
+                markers[m.id] = msgspec.structs.replace(m, status=SPOTTED)
+                lines.append(f"marker {m.id} is discovered ({why}): {m.side} opens it")
+    if not lines:
+        return Outcome(state=state)
     return Outcome(state=msgspec.structs.replace(state, markers=markers), lines=tuple(lines))
 
 
@@ -176,7 +244,7 @@ def validate_spot(state: SkirmishState, side: str, action: Spot) -> list[Violati
     if out:
         return out
     m = state.markers.get(marker)
-    if m is None or m.side == side or m.status != "hidden":
+    if m is None or m.side == side or m.status != HIDDEN:
         return [violation("spot/marker", f"{marker!r} is no hidden enemy ambush marker")]
     figs = [f for f in figures_of(state, unit) if f.status == OK]
     if not any(geo.gap_to_point(state.tables, f, m.pos, state.tables.bases.marker) <= spot_range(state, f) for f in figs):
@@ -201,8 +269,8 @@ def spot(state: SkirmishState, side: str, unit: str, marker: str, dice: Dice) ->
         found = face > last
     markers = state.markers
     if found:
-        markers = {**markers, marker: msgspec.structs.replace(markers[marker], status="spotted")}
-        out.append(f"marker {marker} is discovered: its owner reveals it")
+        markers = {**markers, marker: msgspec.structs.replace(markers[marker], status=SPOTTED)}
+        out.append(f"marker {marker} is discovered: its owner opens it")
     else:
         out.append("nothing found")
     return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers)), lines=tuple(out))

@@ -17,8 +17,8 @@ from events.skirmish import Fire, TurnGun
 from shapely.geometry.base import BaseGeometry
 
 from . import actions, damage, geometry as geo, shooting
-from .results import Outcome, dice_text
-from .sections import violation
+from .results import Outcome, Shot, dice_text
+from .codes import violation
 from .state import OK, OUT, Gun, Point, SkirmishState
 from .units import is_officer
 
@@ -218,6 +218,7 @@ def fire(state: SkirmishState, side: str, gun: str, target: str, dice: Dice) -> 
     a = state.tables.artillery
     m = muzzle(state, g)
     lines: list[str] = []
+    shots: list[Shot] = []
     if g.loaded == "ball":
         b = ball_band(state, g, target)
         assert b is not None
@@ -225,9 +226,11 @@ def fire(state: SkirmishState, side: str, gun: str, target: str, dice: Dice) -> 
         hit = sum(faces) >= b[1]
         lines.append(f"{gun} fires ball at {target}, {b[0]} ({b[1]}+): {dice_text(faces)} = {sum(faces)}: "
                      + ("hit" if hit else "the ball is wasted"))
-        zone = None
+        zone: BaseGeometry | None = None
+        aim = _target_point(state, target)
+        shots.append(("ball", m, aim[0] if aim else m))
         if hit:
-            at, width = _target_point(state, target) or (m, 0.0)
+            at, width = aim or (m, 0.0)
             heading = geo.bearing(m, at)
             start = (at[0] - width / 2 * math.cos(math.radians(heading)), at[1] - width / 2 * math.sin(math.radians(heading)))
             strip = dice.roll(f"ball strip {gun}", a.strip, side)
@@ -238,13 +241,15 @@ def fire(state: SkirmishState, side: str, gun: str, target: str, dice: Dice) -> 
             out = _saves(state, zone, m, dice, side, cover=True, skip_gun=gun)
             state, lines = out.state, lines + list(out.lines)
     else:
-        zone = canister_zone(state, g)
+        cone = canister_zone(state, g)
         lines.append(f"{gun} fires canister: everything within {a.canister_range:g} cm in a {a.canister_arc:g}° arc")
+        reach = (m[0] + a.canister_range * math.cos(math.radians(g.facing)), m[1] + a.canister_range * math.sin(math.radians(g.facing)))
+        shots.append(("canister", m, reach))
         state = msgspec.structs.replace(state, guns={**state.guns, gun: msgspec.structs.replace(g, loaded="")})
         crew = {f.id for f in state.figures.values() if f.gun == gun}
         out = _saves(msgspec.structs.replace(state, figures={k: v for k, v in state.figures.items() if k not in crew}),
-                     zone, m, dice, side, cover=True, skip_gun=gun)
+                     cone, m, dice, side, cover=True, skip_gun=gun)
         state = msgspec.structs.replace(out.state, figures={**state.figures, **out.state.figures})
         lines += list(out.lines)
-    return Outcome(state=actions.step(state), lines=tuple(lines))
+    return Outcome(state=actions.step(state), lines=tuple(lines), shots=tuple(shots))
 

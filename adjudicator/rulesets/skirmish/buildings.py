@@ -17,7 +17,7 @@ from events.skirmish import Building, FigurePath
 
 from . import actions, geometry as geo
 from .results import Outcome
-from .sections import violation
+from .codes import violation
 from .state import OK, SkirmishState
 
 

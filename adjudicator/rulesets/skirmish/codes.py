@@ -1,44 +1,62 @@
-"""Every violation code of the ruleset and the rule section it enforces.
+"""Every violation code of the ruleset, the rule section it enforces, and the sections themselves.
 
-sections.violation(code, message) takes the section from here, so a code cannot be emitted
-without being catalogued; tests/test_skirmish_codes.py checks that every code the package
-emits is here and every code here is emitted.
+The seed numbers nothing: a section is cited by its own heading, glossed in English, as
+"seed 001 §Heading" (RULINGS.md lists each gloss with the Russian heading). Rules of our own
+cite the table or ruling they come from. violation(code, message) takes the section from the
+catalogue, so a code cannot be emitted without being catalogued; tests/test_skirmish_codes.py
+checks that every code the package emits is here and every code here is emitted.
 """
 
 from __future__ import annotations
 
-from .sections import (
-    ACTIONS,
-    AIMING,
-    AMBUSH,
-    AMMUNITION,
-    ARTILLERY,
-    ASSAULT,
-    BALL,
-    BUILDINGS,
-    CANISTER,
-    CREW,
-    DEPLOYMENT,
-    FORMATIONS,
-    FORMATS,
-    GROUPS,
-    GROUP_ATTACK,
-    INITIATIVE,
-    KEY_POINT,
-    LIGHT_GUN,
-    MELEE,
-    MOVEMENT,
-    OBSTACLES,
-    ORDER,
-    REACTION,
-    RELOADING,
-    SHOOTING,
-    SHOOTING_MODIFIERS,
-    SUPPRESSED,
-    TURN,
-    VOLLEY,
-    special,
-)
+from adjudicator.ruleset import Violation
+
+SEED = "seed 001"
+
+SCALE = f"{SEED} §Scale and measurement"
+GROUPS = f"{SEED} §Fighters and groups"
+FORMATIONS = f"{SEED} §Groups and formations"
+ORDER = f"{SEED} §Close and loose order"
+PROFILE = f"{SEED} §Characteristics"
+INITIATIVE = f"{SEED} §Initiative"
+ACTIONS = f"{SEED} §Actions and Action Points"
+MOVEMENT = f"{SEED} §Movement"
+OBSTACLES = f"{SEED} §Crossing obstacles"
+BUILDINGS = f"{SEED} §Movement in buildings"
+SHOOTING = f"{SEED} §Shooting"
+HOW_TO_SHOOT = f"{SEED} §How to shoot"
+SHOOTING_MODIFIERS = f"{SEED} §Shooting modifiers"
+VOLLEY = f"{SEED} §Group fire (volley)"
+REACTION = f"{SEED} §Fire in the enemy's turn"
+DAMAGE = f"{SEED} §Damage test"
+SUPPRESSED = f"{SEED} §Suppressed fighters"
+SPOTTING = f"{SEED} §Visibility and spotting"
+AMBUSH = f"{SEED} §Ambushes"
+AIMING = f"{SEED} §Aiming"
+RELOADING = f"{SEED} §Reloading"
+MELEE = f"{SEED} §Melee"
+GROUP_ATTACK = f"{SEED} §Attack by a group"
+SPECIAL = f"{SEED} §Special rules"
+FORMATS = f"{SEED} §Appendix I: formats"
+DEPLOYMENT = f"{SEED} §Appendix I: deployment before the battle"
+KEY_POINT = f"{SEED} §Scenario 1: Key point"
+ASSAULT = f"{SEED} §Scenario 4: Assault"
+ARTILLERY = f"{SEED} §Artillery"
+CREW = f"{SEED} §Artillery: crew"
+AMMUNITION = f"{SEED} §Artillery: ammunition"
+LIGHT_GUN = f"{SEED} §Light cannon"
+BALL = f"{SEED} §Firing ball"
+CANISTER = f"{SEED} §Canister"
+COUNTER_BATTERY = f"{SEED} §Counter-battery fire"
+VICTORY = "ours: army Morale Points (tables.toml [morale_points], ruling S30)"
+TURN = "ours: the sequence of a turn (rulings S1, S2)"
+STANDING = "ours: standing orders, decisions given in advance (ruling S46)"
+
+
+def special(rule: str) -> str:
+    """A special rule's own paragraph, e.g. special("Pike")."""
+    return f"{SPECIAL}: {rule}"
+
 
 CODES: dict[str, str] = {
     "activation/again": ACTIONS,
@@ -57,17 +75,17 @@ CODES: dict[str, str] = {
     "activation/suppressed": SUPPRESSED,
     "activation/unknown": ACTIONS,
     "aim/no-weapon": AIMING,
-    "ambush/commitment": AMBUSH,
     "ambush/figure": AMBUSH,
     "ambush/id": AMBUSH,
     "ambush/late": AMBUSH,
-    "ambush/mismatch": AMBUSH,
+    "ambush/not-opened": AMBUSH,
     "ambush/open": AMBUSH,
     "ambush/place": AMBUSH,
-    "ambush/salt": AMBUSH,
     "ambush/size": AMBUSH,
     "ambush/too-many": AMBUSH,
     "ambush/unknown": AMBUSH,
+    "ambush/unplaced": AMBUSH,
+    "ambush/unsealed": AMBUSH,
     "ambush/zone": DEPLOYMENT,
     "building/contact": BUILDINGS,
     "building/how": BUILDINGS,
@@ -158,6 +176,7 @@ CODES: dict[str, str] = {
     "initiative/too-many": special("Senior Officer"),
     "melee/bayonets": special("*Bayonets"),
     "melee/contact": MELEE,
+    "melee/no-charge": MELEE,
     "melee/none": MELEE,
     "melee/sides": MELEE,
     "melee/size": MELEE,
@@ -208,8 +227,19 @@ CODES: dict[str, str] = {
     "shoot/target": SHOOTING,
     "shoot/two-moves": SHOOTING_MODIFIERS,
     "spot/marker": AMBUSH,
+    "standing/kind": STANDING,
+    "standing/side": STANDING,
+    "standing/unit": STANDING,
+    "standing/value": STANDING,
+    "standing/when": STANDING,
     "spot/range": AMBUSH,
     "turn/not-activation": ACTIONS,
     "turn/not-yours": ACTIONS,
     "turn/waiting": TURN,
 }
+
+
+def violation(code: str, message: str) -> Violation:
+    """The one way this package makes a violation: the section comes from CODES, so an
+    uncatalogued code is a bug that shows at once."""
+    return Violation(code, CODES[code], message)

@@ -26,7 +26,7 @@ def cover(state: SkirmishState, target: Figure, shooter_pos: tuple[float, float]
     The best one counts (ruling S22)."""
     t = state.tables
     near = t.bases.contact + geo.diameter(t, target)
-    found = geo.cover_between(ground or geo.Ground(t, state.terrain), shooter_pos, target.pos, near)
+    found = geo.cover_between(ground or geo.ground(state), shooter_pos, target.pos, near)
     if target.inside:
         found = geo.better(found, "hard")
     far = band != "close"
@@ -92,7 +92,7 @@ def apply_hits(state: SkirmishState, on: Sequence[str], *, shooter_pos: tuple[fl
     `no_save` hits may not be saved), a Sniper's save wards it off; then the damage test."""
     lines: list[str] = []
     pass_to = pass_to or {}
-    ground = geo.Ground(state.tables, state.terrain)
+    ground = geo.ground(state)
     for i, fid in enumerate(on):
         fig = state.figures[fid]
         if not fig.on_table:

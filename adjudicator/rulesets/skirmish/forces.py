@@ -19,10 +19,10 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation
-from events.skirmish import Deploy
+from events.skirmish import Deploy, EndDeployment
 
 from . import geometry as geo
-from .sections import violation
+from .codes import violation
 from .results import Outcome
 from .state import OK, Point, SkirmishState
 from .tables import Tables
@@ -60,17 +60,35 @@ def role_of(tables: Tables, fig: dict[str, Any]) -> str:
 
 def validate_force(tables: Tables, side: dict[str, Any]) -> list[Violation]:
     """The force rules of the side's format; every problem, not only the first."""
-    out: list[Violation] = []
     sid = side.get("id", "?")
     fmt_name = side.get("format", "small")
     fmt = tables.formats.get(fmt_name)
     if fmt is None:
         return [violation("force/format", f"{sid}: no format {fmt_name!r} (small, medium or large)")]
     figs = list(side.get("figures", ()))
-    guns = list(side.get("guns", ()))
     ids = [f.get("id", "") for f in figs]
+    out: list[Violation] = []
     if len(set(ids)) != len(ids) or not all(ids):
         out.append(violation("force/ids", f"{sid}: every figure has its own id"))
+    out += _figure_problems(tables, sid, figs)
+    total = points(tables, side)
+    if total > fmt.points:
+        out.append(violation("force/points", f"{sid}: {total} points, the {fmt_name} format allows {fmt.points}"))
+    out += _company_problems(tables, side, fmt_name, fmt.core or 0)
+    seniors = sum(1 for f in figs if role_of(tables, f) == "senior-officer")
+    if fmt_name == "large" and seniors != 1:
+        out.append(violation("force/commander", f"{sid}: the Large format needs one Senior Officer as commander, it has {seniors}"))
+    if fmt_name != "large" and seniors:
+        out.append(violation("force/senior", f"{sid}: a Senior Officer only in the Large format"))
+    heroes = sum(1 for f in figs if "hero" in f.get("extras", ()))
+    if heroes > 1:
+        out.append(violation("force/hero", f"{sid}: one Hero in an army"))
+    return out + validate_guns(tables, sid, list(side.get("guns", ())), set(ids))
+
+
+def _figure_problems(tables: Tables, sid: str, figs: list[dict[str, Any]]) -> list[Violation]:
+    """Each figure's profile, and the extras its profile or role allows."""
+    out = []
     for f in figs:
         p = tables.profile(f.get("profile", ""))
         if p is None:
@@ -83,14 +101,18 @@ def validate_force(tables: Tables, side: dict[str, Any]) -> list[Violation]:
                 out.append(violation("force/outstanding", f"{f['id']}: only an Officer is Outstanding"))
             if e in ("stubborn", "capable") and role_of(tables, f) != "senior-officer":
                 out.append(violation("force/senior-extra", f"{f['id']}: {e} is a Senior Officer's"))
-    total = points(tables, side)
-    if total > fmt.points:
-        out.append(violation("force/points", f"{sid}: {total} points, the {fmt_name} format allows {fmt.points}"))
+    return out
+
+
+def _company_problems(tables: Tables, side: dict[str, Any], fmt_name: str, core_least: int) -> list[Violation]:
+    """The leaders every company must or may have, and the Medium format's core company."""
+    sid = side.get("id", "?")
     companies: dict[str, list[dict[str, Any]]] = {}
-    for f in figs:
+    for f in side.get("figures", ()):
         companies.setdefault(f.get("company", "main"), []).append(f)
     core = side.get("core", next(iter(companies), "main"))
     roles = {c: [role_of(tables, f) for f in members] for c, members in companies.items()}
+    out = []
     if fmt_name == "small" and len(companies) > 1:
         out.append(violation("force/companies", f"{sid}: the Small format is one company"))
     for c, rs in roles.items():
@@ -111,17 +133,8 @@ def validate_force(tables: Tables, side: dict[str, Any]) -> list[Violation]:
         if "officer" not in core_roles and "chief" not in core_roles:
             out.append(violation("force/officer", f"{sid}: the Medium format requires an Officer"))
         core_points = sum(figure_points(tables, f) for f in companies.get(core, ()))
-        if core_points < (fmt.core or 0):
-            out.append(violation("force/core", f"{sid}: {core_points} points on the main company; at least {fmt.core}"))
-    seniors = sum(1 for f in figs if role_of(tables, f) == "senior-officer")
-    if fmt_name == "large" and seniors != 1:
-        out.append(violation("force/commander", f"{sid}: the Large format needs one Senior Officer as commander, it has {seniors}"))
-    if fmt_name != "large" and seniors:
-        out.append(violation("force/senior", f"{sid}: a Senior Officer only in the Large format"))
-    heroes = sum(1 for f in figs if "hero" in f.get("extras", ()))
-    if heroes > 1:
-        out.append(violation("force/hero", f"{sid}: one Hero in an army"))
-    out += validate_guns(tables, sid, guns, set(ids))
+        if core_points < core_least:
+            out.append(violation("force/core", f"{sid}: {core_points} points on the main company; at least {core_least}"))
     return out
 
 
@@ -167,9 +180,8 @@ def outside_zone(state: SkirmishState, side: str, at: Point, *, scouts: bool) ->
         return "off the table"
     sc = state.scenario
     if sc.perimeter:
-        area = next((a for a in state.terrain.areas if a.id == sc.perimeter), None)
-        if area is not None and side == sc.defender:
-            shape = geo.polygon(area)
+        shape = geo.ground(state).area(sc.perimeter)
+        if shape is not None and side == sc.defender:
             if geo.within(shape, at):
                 return ""
             if scouts and geo.to_point(shape.exterior, at) <= t.assault.scouts:
@@ -227,35 +239,55 @@ def check_deploy(state: SkirmishState, side: str, placements: Sequence[Any], who
     return []
 
 
-def validate_deployment(state: SkirmishState) -> list[Violation]:
+def validate_deployment(state: SkirmishState, side: str = "") -> list[Violation]:
     """Every figure on the table stands in its side's zone (a whole set-up, as a scenario gives it),
-    and in Scenario 4 the attacker comes from two directions at least."""
+    and in Scenario 4 the attacker comes from two directions at least; of one side, if named. The
+    figures an opened ambush marker hid stand round it instead (ruling S17)."""
     out = []
+    hidden = {fid for m in state.markers.values() for fid in m.figures}
     for f in state.figures.values():
-        if f.on_table:
+        if f.on_table and side in ("", f.side) and f.id not in hidden:
             why = outside_zone(state, f.side, f.pos, scouts=f.has("scouts"))
             if why:
                 out.append(violation("deploy/perimeter" if state.scenario.perimeter else "deploy/zone", f"{f.id}: {why}"))
     for g in state.guns.values():
-        if geo.centre_distance(g.pos, (g.ammo_x, g.ammo_y)) > state.tables.artillery.ammo_radius + 1e-6:
+        if side in ("", g.side) and geo.centre_distance(g.pos, (g.ammo_x, g.ammo_y)) > state.tables.artillery.ammo_radius + 1e-6:
             out.append(violation("deploy/ammo", f"{g.id}: its ammunition marker stands within "
                                                 f"{state.tables.artillery.ammo_radius:g} cm of it"))
     sc = state.scenario
     if sc.perimeter:
-        for side in state.sides:
-            if side == sc.defender:
+        for attacker in state.sides:
+            if attacker == sc.defender or side not in ("", attacker):
                 continue
-            edges = {e for f in state.figures.values() if f.side == side and f.on_table
+            edges = {e for f in state.figures.values() if f.side == attacker and f.on_table
                      for e in ("north", "south", "east", "west")
                      if edge_distance(state, f.pos, e) <= state.tables.assault.depth}
+            edges |= {e for m in state.markers.values() if m.side == attacker
+                      for e in ("north", "south", "east", "west") if edge_distance(state, m.pos, e) <= state.tables.assault.depth}
             if len(edges) < state.tables.assault.directions:
-                out.append(violation("deploy/directions", f"{side} must attack from two directions at least"))
-    if sc.objective is not None:
-        for side, edges in sc.edges.items():
+                out.append(violation("deploy/directions", f"{attacker} must attack from two directions at least"))
+    if sc.objective is not None and not side:
+        for one, mine in sc.edges.items():
             for other, theirs in sc.edges.items():
-                if side < other and set(edges) & set(theirs):
-                    out.append(violation("deploy/edges", f"{side} and {other} share an edge"))
+                if one < other and set(mine) & set(theirs):
+                    out.append(violation("deploy/edges", f"{one} and {other} share an edge"))
     return out
+
+
+def validate_end_deployment(state: SkirmishState, side: str, action: EndDeployment) -> list[Violation]:
+    """A side ends its set-up once what it has placed stands as the scenario says; the figures it
+    leaves off the table are those its ambush markers hide (sealed: nobody can tell; ruling S47)."""
+    if state.phase != "deployment" or side in state.deployed:
+        return [violation("deploy/late", f"{side} has no set-up to end")]
+    return validate_deployment(state, side)
+
+
+def resolve_end_deployment(state: SkirmishState, side: str, action: EndDeployment, dice: Dice) -> Outcome:
+    deployed = (*state.deployed, side)
+    if all(s in deployed for s in state.sides):
+        return Outcome(state=msgspec.structs.replace(state, deployed=deployed, phase="initiative"),
+                       lines=(f"{side} has set up; the battle begins: turn {state.turn}, roll initiative",))
+    return Outcome(state=msgspec.structs.replace(state, deployed=deployed), lines=(f"{side} has set up",))
 
 
 def validate_terrain(state: SkirmishState) -> list[Violation]:

@@ -2,8 +2,8 @@
 
 Every figure is a round base (tables.toml [bases]); the seed measures from the edge of the base
 (§Scale and measurement), so distances between figures are between the edges of their bases.
-Shapely objects are made here from the state's plain numbers and never stored: a Ground holds the
-terrain's shapes for one computation. Lines, polygons, arcs and many-figure distances go through
+Shapely objects are made here from the state's plain numbers and never encoded with it: a Ground
+holds the terrain's shapes, made once a game. Lines, polygons, arcs and many-figure distances go through
 shapely; the distance between two single centres is plain Euclid, which shapely would only slow.
 """
 
@@ -12,14 +12,20 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import shapely
 from shapely import LineString, Point as ShapelyPoint, Polygon, unary_union
 from shapely.ops import nearest_points
 from shapely.geometry.base import BaseGeometry
 
+from adjudicator.draft import memo
+
 from .state import Area, Figure, Line, Point, Terrain
 from .tables import Tables, TerrainKind
+
+if TYPE_CHECKING:
+    from .state import SkirmishState
 
 HALF_PLANE = 180.0
 FAR = 10_000.0  # farther than any table
@@ -59,11 +65,9 @@ def gap_to_point(tables: Tables, fig: Figure, at: Point, width: float = 0.0) -> 
 
 def gaps(tables: Tables, fig: Figure, others: Sequence[Figure]) -> list[float]:
     """Edge-to-edge distances from one figure to many (negative where bases overlap)."""
-    if not others:
-        return []
-    centres = shapely.distance(ShapelyPoint(fig.pos), shapely.points([o.pos for o in others]))
-    mine = diameter(tables, fig)
-    return [float(d) - (mine + diameter(tables, o)) / 2 for o, d in zip(others, centres)]
+    x, y, mine = fig.x, fig.y, diameter(tables, fig)
+    hypot = math.hypot
+    return [hypot(o.x - x, o.y - y) - (mine + diameter(tables, o)) / 2 for o in others]
 
 
 def in_contact(tables: Tables, a: Figure, b: Figure) -> bool:
@@ -94,8 +98,22 @@ def wedge(apex: Point, facing: float, arc: float, radius: float = FAR) -> Polygo
 
 
 def in_arc(apex: Point, facing: float, arc: float, at: Point, width: float) -> bool:
-    """Is any part of the base of `width` at `at` inside the arc? (a figure seen in part is seen)"""
-    return bool(shapely.dwithin(wedge(apex, facing, arc), ShapelyPoint(at), width / 2 + 1e-9))
+    """Is any part of the base of `width` at `at` inside the arc? (a figure seen in part is seen)
+
+    The arc reaches as far as the table: the centre within half the arc of the facing, or the base
+    across one of its two edges (rays from the apex)."""
+    if arc > HALF_PLANE:
+        return bool(shapely.dwithin(wedge(apex, facing, arc), ShapelyPoint(at), width / 2 + 1e-9))
+    dx, dy = at[0] - apex[0], at[1] - apex[1]
+    reach = width / 2 + 1e-9
+    if math.hypot(dx, dy) <= reach or turn_between(bearing(apex, at), facing) <= arc / 2:
+        return True
+    for edge in (facing - arc / 2, facing + arc / 2):
+        ux, uy = math.cos(math.radians(edge)), math.sin(math.radians(edge))
+        along = dx * ux + dy * uy
+        if along > 0 and abs(dx * uy - dy * ux) <= reach:
+            return True
+    return False
 
 
 # -- terrain --------------------------------------------------------------------------------
@@ -109,8 +127,8 @@ def line(l: Line) -> LineString:
 
 
 class Ground:
-    """The terrain's shapes, made once for one computation and thrown away with it (never stored
-    in the state): a group's move or a volley asks the same polygons many times."""
+    """The terrain's shapes with what is asked of them: made once a game (ground()), never encoded
+    with the state."""
 
     def __init__(self, tables: Tables, terrain: Terrain):
         self.tables, self.terrain = tables, terrain
@@ -161,9 +179,47 @@ class Ground:
     def area(self, area_id: str) -> Polygon | None:
         return next((shape for a, _, shape in self.areas if a.id == area_id), None)
 
+    @cached_property
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        """The bounds of every area and obstacle: what a path or a line of sight may meet."""
+        return [shape.bounds for _, _, shape in self.areas] + [shape.bounds for _, _, shape in self.obstacles]
 
-def ground(state_tables: Tables, terrain: Terrain) -> Ground:
-    return Ground(state_tables, terrain)
+    def near_areas(self, points: Sequence[Point], **flags: bool | str) -> list[tuple[Area, TerrainKind, Polygon]]:
+        """The areas (with every given attribute of their kind) whose bounds meet the box round the points."""
+        box = _box(points)
+        return [(a, kind, shape) for (a, kind, shape), b in zip(self.areas, self.boxes)
+                if _meet(box, b) and all(getattr(kind, k) == v for k, v in flags.items())]
+
+    def near_obstacles(self, points: Sequence[Point]) -> list[tuple[Line, TerrainKind, LineString]]:
+        box, skip = _box(points), len(self.areas)
+        return [o for o, b in zip(self.obstacles, self.boxes[skip:]) if _meet(box, b)]
+
+    @cached_property
+    def road_boxes(self) -> list[tuple[float, float, float, float]]:
+        return list(shapely.bounds(self.roads.geoms if hasattr(self.roads, "geoms") else [self.roads])) \
+            if self.roads is not None else []
+
+    def clear(self, points: Sequence[Point], pad: float = 0.0, roads: bool = False) -> bool:
+        """Whether the box round these points (`pad` cm out) meets no area or obstacle (or, with
+        `roads`, no road): then no shape need be asked about them, which most paths and lines of
+        sight in the open spare."""
+        box = _box(points, pad)
+        return not any(_meet(box, b) for b in (self.road_boxes if roads else self.boxes))
+
+
+def _box(points: Sequence[Point], pad: float = 0.0) -> tuple[float, float, float, float]:
+    return (min(p[0] for p in points) - pad, min(p[1] for p in points) - pad,
+            max(p[0] for p in points) + pad, max(p[1] for p in points) + pad)
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def ground(state: SkirmishState) -> Ground:
+    """The terrain's shapes, made once a game: kept by the terrain the state holds from setup,
+    which never changes (adjudicator.draft.memo)."""
+    return memo(state.terrain, "ground", lambda: Ground(state.tables, state.terrain))
 
 
 def on_table(terrain: Terrain, at: Point) -> bool:
@@ -177,7 +233,11 @@ def path_line(start: Point, points: Sequence[Point]) -> LineString:
 
 
 def length(start: Point, points: Sequence[Point]) -> float:
-    return path_line(start, points).length if points else 0.0
+    total, at = 0.0, start
+    for p in points:
+        total += math.hypot(p[0] - at[0], p[1] - at[1])
+        at = p
+    return total
 
 
 def difficult_length(g: Ground, path: LineString) -> float:
@@ -187,7 +247,7 @@ def difficult_length(g: Ground, path: LineString) -> float:
 
 def move_cost(g: Ground, path: LineString, familiar: bool = False) -> float:
     """The allowance a path uses: difficult ground counts double, halving movement (§Movement)."""
-    if familiar:
+    if familiar or g.difficult is None:
         return path.length
     hard = difficult_length(g, path)
     return path.length - hard + hard / g.tables.movement.difficult
@@ -202,8 +262,10 @@ def through_impassable(g: Ground, path: LineString) -> bool:
     return g.impassable is not None and g.impassable.intersects(path)
 
 
-def along_road(g: Ground, path: LineString) -> bool:
-    return g.roads is not None and g.roads.covers(path)
+def along_road(g: Ground, start: Point, points: Sequence[Point]) -> bool:
+    if g.roads is None or g.clear((start, *points), roads=True):
+        return False
+    return bool(g.roads.covers(path_line(start, points)))
 
 
 def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
@@ -218,11 +280,16 @@ def backwards(start: Point, points: Sequence[Point], facing: float) -> float:
 
 
 def point_along(start: Point, points: Sequence[Point], distance: float) -> Point:
-    """Where a figure stands after `distance` cm of its path."""
-    if not points:
-        return start
-    p = path_line(start, points).interpolate(max(0.0, distance))
-    return (p.x, p.y)
+    """Where a figure stands after `distance` cm of its path (its end, past that)."""
+    at, left = start, max(0.0, distance)
+    for p in points:
+        leg = math.hypot(p[0] - at[0], p[1] - at[1])
+        if leg >= left and leg > 0:
+            k = left / leg
+            return (at[0] + (p[0] - at[0]) * k, at[1] + (p[1] - at[1]) * k)
+        left -= leg
+        at = p
+    return at
 
 
 def straight(start: Point, points: Sequence[Point]) -> bool:
@@ -254,14 +321,13 @@ def chained(tables: Tables, figs: Sequence[Figure], spacing: float) -> bool:
     """Do the figures form one chain with at most `spacing` between neighbouring bases?"""
     if len(figs) <= 1:
         return True
-    pts = shapely.points([f.pos for f in figs])
-    centres = shapely.distance(pts[:, None], pts[None, :])
     widths = [diameter(tables, f) for f in figs]
     reached, todo = {0}, [0]
     while todo:
         i = todo.pop()
-        for j in range(len(figs)):
-            if j not in reached and centres[i][j] - (widths[i] + widths[j]) / 2 <= spacing + 1e-9:
+        a = figs[i]
+        for j, b in enumerate(figs):
+            if j not in reached and math.hypot(a.x - b.x, a.y - b.y) - (widths[i] + widths[j]) / 2 <= spacing + 1e-9:
                 reached.add(j)
                 todo.append(j)
     return len(reached) == len(figs)
@@ -295,6 +361,12 @@ def ranks(tables: Tables, figs: Sequence[Figure], facing: float) -> list[list[Fi
     return out
 
 
+def hull(points: Sequence[Point], pad: float) -> tuple[Point, ...]:
+    """The outline round the points, `pad` out (a group drawn on the map)."""
+    shape = shapely.MultiPoint(list(points)).convex_hull.buffer(pad, quad_segs=4)
+    return tuple((float(x), float(y)) for x, y in shape.exterior.coords)
+
+
 def extent(figs: Sequence[Figure], facing: float) -> tuple[float, float]:
     """(depth, width) of the figures' centres seen along the facing."""
     depth, across = projections(figs, facing)
@@ -309,16 +381,19 @@ def sight_line(a: Point, b: Point) -> LineString:
 
 def woods_inside(g: Ground, a: Point, b: Point) -> float:
     """How far the line between two points runs inside woods."""
-    return sight_line(a, b).intersection(g.woods).length if g.woods is not None else 0.0
+    if g.woods is None or not g.near_areas((a, b), sight="woods"):
+        return 0.0
+    return float(sight_line(a, b).intersection(g.woods).length)
 
 
 def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
     """A building or hill between the points that neither stands in or on (ruling S14)."""
-    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
-    for area, kind, shape in g.areas:
-        if kind.sight not in ("block", "hill") or not shape.intersects(sl):
-            continue
-        if shape.covers(pa) or shape.covers(pb):
+    near = [(area, shape) for area, kind, shape in g.near_areas((a, b)) if kind.sight in ("block", "hill")]
+    if not near:
+        return None
+    sl = sight_line(a, b)
+    for area, shape in near:
+        if not shape.intersects(sl) or within(shape, a) or within(shape, b):
             continue
         if sl.intersection(shape).length > 1e-6:
             return area
@@ -327,9 +402,12 @@ def blocking_area(g: Ground, a: Point, b: Point) -> Area | None:
 
 def blocking_wall(g: Ground, a: Point, b: Point, near: float) -> Line | None:
     """An obstacle above level 1 on the line that neither end stands within `near` of."""
-    pa, pb, sl = ShapelyPoint(a), ShapelyPoint(b), sight_line(a, b)
-    for l, _, shape in g.obstacles:
-        if l.level >= 2 and sl.intersects(shape) and shape.distance(pa) > near and shape.distance(pb) > near:
+    walls = [(l, shape) for l, _, shape in g.near_obstacles((a, b)) if l.level >= 2]
+    if not walls:
+        return None
+    sl = sight_line(a, b)
+    for l, shape in walls:
+        if sl.intersects(shape) and shape.distance(ShapelyPoint(a)) > near and shape.distance(ShapelyPoint(b)) > near:
             return l
     return None
 
@@ -338,13 +416,15 @@ def cover_between(g: Ground, shooter: Point, target: Point, near: float) -> str:
     """The cover of terrain the target stands in, or of an obstacle it stands behind (within
     `near` of it, on the line of fire): "", "soft" or "hard"; the better one counts (ruling S22)."""
     found = ""
+    if g.clear((target,), pad=near):
+        return found
     pt = ShapelyPoint(target)
-    for _, kind, shape in g.areas:
-        if kind.cover and shape.covers(pt):
+    for _, kind, area in g.areas:
+        if kind.cover and area.covers(pt):
             found = better(found, kind.cover)
     sl = sight_line(shooter, target)
-    for _, kind, shape in g.obstacles:
-        if sl.intersects(shape) and shape.distance(pt) <= near:
+    for _, kind, wall in g.obstacles:
+        if sl.intersects(wall) and wall.distance(pt) <= near:
             found = better(found, kind.cover)
     return found
 
@@ -356,11 +436,18 @@ def better(a: str, b: str) -> str:
 
 def through_figures(tables: Tables, a: Point, b: Point, figs: Iterable[Figure]) -> list[Figure]:
     """The figures whose bases the line between two points passes through."""
-    figs = list(figs)
-    if not figs:
-        return []
-    near = shapely.distance(sight_line(a, b), shapely.points([f.pos for f in figs]))
-    return [f for f, d in zip(figs, near) if d <= diameter(tables, f) / 2]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    x0, x1, y0, y1 = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+    out = []
+    for f in figs:
+        r = diameter(tables, f) / 2
+        if f.x < x0 - r or f.x > x1 + r or f.y < y0 - r or f.y > y1 + r:
+            continue
+        k = 0.0 if span == 0 else max(0.0, min(1.0, ((f.x - a[0]) * dx + (f.y - a[1]) * dy) / span))
+        if math.hypot(f.x - a[0] - k * dx, f.y - a[1] - k * dy) <= r:
+            out.append(f)
+    return out
 
 
 # -- zones ----------------------------------------------------------------------------------
@@ -405,4 +492,5 @@ def to_point(shape: BaseGeometry, at: Point) -> float:
 
 
 def within(shape: BaseGeometry, at: Point) -> bool:
-    return shape.covers(ShapelyPoint(at))
+    """Whether the point lies in the shape or on its edge (no shapely Point made for it)."""
+    return bool(shapely.intersects_xy(shape, at[0], at[1]))

@@ -16,7 +16,7 @@ from events.skirmish import ChangeOrder, FormGroup
 
 from . import geometry as geo
 from .results import Outcome
-from .sections import violation
+from .codes import violation
 from .state import Figure, Group, SkirmishState
 from .units import is_leader, is_musician, light
 
@@ -110,7 +110,8 @@ def validate_form(state: SkirmishState, side: str, gid: str, leader: str, member
 
 def apply_form(state: SkirmishState, side: str, gid: str, leader: str, members: Sequence[str], order: str,
                shape: str, facing: float | None) -> Outcome:
-    """Forming or re-forming a group is free (ruling S6); its figures leave any other group."""
+    """Forming or re-forming a group is free (ruling S6); its figures leave any other group, and a
+    group left with fewer than two figures or without its Leader is no more."""
     ids = tuple(dict.fromkeys([leader, *members]))
     groups: dict[str, Group] = {}
     for g in state.groups.values():
@@ -121,7 +122,12 @@ def apply_form(state: SkirmishState, side: str, gid: str, leader: str, members: 
             groups[g.id] = msgspec.structs.replace(g, members=left)
     face = facing if facing is not None else state.figures[leader].facing
     groups[gid] = Group(id=gid, side=side, leader=leader, members=ids, order=order, formation=shape, facing=face)
-    return Outcome(state=msgspec.structs.replace(state, groups=groups),
+    figures = dict(state.figures)
+    for fid, f in state.figures.items():
+        now = gid if fid in ids else (f.group if f.group in groups else "")
+        if now != f.group:
+            figures[fid] = msgspec.structs.replace(f, group=now)
+    return Outcome(state=msgspec.structs.replace(state, groups=groups, figures=figures),
                    lines=(f"{gid}: {leader} leads {', '.join(i for i in ids if i != leader)} in {order} order"
                           + (f", {shape}" if shape else ""),))
 

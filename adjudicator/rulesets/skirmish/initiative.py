@@ -15,7 +15,7 @@ from events.skirmish import Distribute, EndActivations, Reroll, RollInitiative
 
 from . import geometry as geo
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import OK, SUPPRESSED, Command, Figure, SkirmishState
 from .units import is_leader
 
@@ -82,28 +82,40 @@ def resolve_roll_initiative(state: SkirmishState, side: str, action: RollInitiat
 
 
 def validate_reroll(state: SkirmishState, side: str, action: Reroll) -> list[Violation]:
-    """An Officer's re-roll: the dice to roll again by position; none keeps the roll."""
+    """An Officer's re-roll: the faces of the dice to roll again; none keeps the roll."""
     c = state.commands.get(action.command)
-    positions = action.dice
     if c is None or c.side != side:
         return [violation("initiative/not-yours", f"{action.command} is not a command of {side}")]
     if state.phase != "initiative" or not c.roll:
         return [violation("initiative/no-roll", "re-roll initiative dice only once they are rolled")]
-    if len(set(positions)) != len(positions) or any(not 0 <= p < len(c.roll) for p in positions):
-        return [violation("initiative/bad-die", f"name the dice to roll again by position, 0 to {len(c.roll) - 1}, each once")]
-    if not c.rerolls or len(positions) > c.rerolls:
+    if not c.rerolls or len(action.faces) > c.rerolls:
         return [violation("initiative/no-reroll",
                           f"{action.command} may roll {c.rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)")]
+    if positions_of(c.roll, action.faces) is None:
+        return [violation("initiative/bad-die", f"{action.command} rolled {dice_text(c.roll)}: name faces it shows, "
+                                                "each die once")]
     return []
+
+
+def positions_of(rolled: Sequence[int], faces: Sequence[int]) -> list[int] | None:
+    """Which dice of the roll show these faces, one die a face named; None if it has not them."""
+    chosen: list[int] = []
+    for face in faces:
+        i = next((i for i, f in enumerate(rolled) if f == face and i not in chosen), None)
+        if i is None:
+            return None
+        chosen.append(i)
+    return chosen
 
 
 def resolve_reroll(state: SkirmishState, side: str, action: Reroll, dice: Dice) -> Outcome:
     c = state.commands[action.command]
-    if not action.dice:
+    positions = positions_of(c.roll, action.faces) or []
+    if not positions:
         commands = {**state.commands, action.command: msgspec.structs.replace(c, rerolls=0)}
         state, lines = msgspec.structs.replace(state, commands=commands), [f"{action.command} keeps its roll"]
     else:
-        out = apply_reroll(state, action.command, action.dice, dice)
+        out = apply_reroll(state, action.command, positions, dice)
         state, lines = out.state, list(out.lines)
     return _settle_if_decided(state, tuple(lines), dice)
 
@@ -198,10 +210,10 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
 def begin(state: SkirmishState, command: str) -> SkirmishState:
     """A command starts its actions: its aims from before lapse (§Aiming), and every figure may try
     reaction fire once in this enemy phase (§Fire in the enemy's turn, ruling S10)."""
-    figures = {fid: (msgspec.structs.replace(f, aimed=False) if f.command == command and f.aimed else f)
-               for fid, f in state.figures.items()}
-    figures = {fid: (msgspec.structs.replace(f, reacted=False) if f.reacted else f) for fid, f in figures.items()}
-    return msgspec.structs.replace(state, active=command, figures=figures, activation=None)
+    aimed = [fid for fid, f in state.figures.items() if f.command == command and f.aimed]
+    figures = {**state.figures, **{fid: msgspec.structs.replace(state.figures[fid], aimed=False) for fid in aimed}} \
+        if aimed else state.figures
+    return msgspec.structs.replace(state, active=command, figures=figures, activation=None, reacted=())
 
 
 def validate_distribute(state: SkirmishState, side: str, action: Distribute) -> list[Violation]:
@@ -263,11 +275,6 @@ def end_actions(state: SkirmishState, command: str) -> Outcome:
 
 
 def end_turn(state: SkirmishState) -> SkirmishState:
-    figures = {fid: (msgspec.structs.replace(f, acted=False, evaded=False, ran=False)
-                     if (f.acted or f.evaded or f.ran) else f) for fid, f in state.figures.items()}
-    guns = {gid: msgspec.structs.replace(g, acted=False) for gid, g in state.guns.items()}
-    markers = {mid: msgspec.structs.replace(m, acted=False) for mid, m in state.markers.items()}
     commands = {cid: msgspec.structs.replace(c, roll=(), rerolls=0, done=False) for cid, c in state.commands.items()}
-    return msgspec.structs.replace(state, figures=figures, guns=guns, markers=markers, commands=commands,
-                                   turn=state.turn + 1, phase="initiative", order=(), active="", activation=None,
-                                   moving="", charging=False)
+    return msgspec.structs.replace(state, commands=commands, acted=(), ran=(), evaded=(), turn=state.turn + 1,
+                                   phase="initiative", order=(), active="", activation=None, moving="", charging=False)

@@ -18,7 +18,7 @@ from events.skirmish import Charge, Evade, Fight, FigurePath, FixBayonets, Melee
 
 from . import actions, geometry as geo, movement, visibility
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import OK, OUT, SUPPRESSED, Figure, PendingCharge, SkirmishState
 from .units import figures_of, group_of, is_standard
 
@@ -46,7 +46,7 @@ def may_evade(state: SkirmishState, target: str) -> str:
     may stand), single figures and loose-order groups may; at most once a turn."""
     figs = defenders(state, target)
     g = group_of(state, target)
-    if any(f.evaded for f in figs):
+    if any(f.id in state.evaded for f in figs):
         return ""
     skirmishers = all(f.has("skirmishers") for f in figs if not f.role)
     if skirmishers:
@@ -134,17 +134,18 @@ def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure
     (face,) = dice.roll(f"{why} {figs[0].id}", t.morale.flee_die, figs[0].side)
     distance = t.morale.flee + face
     figures = dict(state.figures)
-    ground = geo.Ground(t, state.terrain)
+    ground = geo.ground(state)
     lines = [f"{', '.join(f.id for f in figs)} {why} {distance:g} cm (15+{face})"]
     for f in figs:
         near = min(chargers, key=lambda c: (geo.gap(t, c, f), c.id))
         end, gone = geo.flight(ground, f.pos, near.pos, distance)
         status = "fled" if gone else (SUPPRESSED if suppress else f.status)
-        figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], status=status, evaded=f.evaded or not suppress,
+        figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], status=status,
                                                 facing=geo.bearing(near.pos, f.pos), aimed=False if suppress else f.aimed)
         if gone:
             lines.append(f"{f.id} leaves the table")
-    return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
+    evaded = state.evaded if suppress else state.evaded + tuple(f.id for f in figs if f.id not in state.evaded)
+    return Outcome(state=msgspec.structs.replace(state, figures=figures, evaded=evaded), lines=tuple(lines))
 
 
 def average_c(figs: Sequence[Figure]) -> float:
@@ -152,9 +153,8 @@ def average_c(figs: Sequence[Figure]) -> float:
 
 
 def inside_perimeter(state: SkirmishState, fig: Figure) -> bool:
-    p = state.scenario.perimeter
-    area = next((a for a in state.terrain.areas if a.id == p), None)
-    return area is not None and geo.within(geo.polygon(area), fig.pos)
+    shape = geo.ground(state).area(state.scenario.perimeter) if state.scenario.perimeter else None
+    return shape is not None and geo.within(shape, fig.pos)
 
 
 def standard_helps(state: SkirmishState, figs: Sequence[Figure]) -> Figure | None:
@@ -252,8 +252,16 @@ def in_melee_reach(state: SkirmishState, a: Figure, d: Figure) -> bool:
 
 
 def validate_melee(state: SkirmishState, side: str, action: Melee) -> list[Violation]:
+    """A melee follows a charge: the figures of the unit that has just charged fight those they
+    reached (ruling S24)."""
     if state.phase != "activation" or state.commands[state.active].side != side:
         return [violation("turn/not-yours", "the side acting fights the melees its charges bring")]
+    if not (state.charging and state.moving):
+        return [violation("melee/no-charge", "a melee follows a charge: charge first")]
+    chargers = {f.id for f in figures_of(state, state.moving)}
+    stray = next((a for fight in action.fights for a in fight.attackers if a not in chargers), None)
+    if stray is not None:
+        return [violation("melee/no-charge", f"{stray} has not charged: the figures of {state.moving} attack")]
     return check_fights(state, side, action.fights)
 
 
@@ -398,7 +406,7 @@ def resolve_fight(state: SkirmishState, fight: Fight, attacking_side: str, dice:
     for f in dead:
         figures[f.id] = msgspec.structs.replace(f, status=OUT)
     lines.append(f"{'+'.join(w.id for w in winners)} win(s): {', '.join(f.id for f in dead)} killed")
-    if fight.occupy and len(dead) == len(losers) and len(winners) == 1:
+    if fight.occupy and winners is att and len(dead) == len(losers) and len(winners) == 1:  # ruling S48
         w = winners[0]
         figures[w.id] = msgspec.structs.replace(w, x=losers[0].x, y=losers[0].y)
         lines.append(f"{w.id} takes {losers[0].id}'s place")

@@ -19,7 +19,7 @@ from events.skirmish import FigurePath, Move
 from . import actions, geometry as geo
 from .groups import validate_group
 from .results import Outcome, dice_text
-from .sections import violation
+from .codes import violation
 from .state import SUPPRESSED, OK, Figure, Line, Point, SkirmishState
 from .units import enemies, nearest
 
@@ -63,14 +63,17 @@ def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Seque
         return [], False
     if not all(geo.on_table(state.terrain, p) for p in points):
         return [violation("move/off-table", f"{fig.id}'s path leaves the table")], False
-    path = geo.path_line(start, points)
-    cost = geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
+    open_ground = g.clear((start, *points), pad=geo.diameter(t, fig) / 2)  # no shape need be asked
+    path = None if open_ground else geo.path_line(start, points)
+    cost = geo.length(start, points) if path is None else geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
     if cost > limit + 1e-6:
         return [violation("move/too-far", f"{fig.id}: the path uses {cost:.1f} cm of a {limit:g} cm move "
                                                      "(difficult ground counts double)")], False
     back = geo.backwards(start, points, facing) if facing is not None else 0.0
     if back > t.movement.backward + 1e-6:
         return [violation("move/backwards", f"{fig.id} goes {back:.1f} cm backwards: at most {t.movement.backward:g}")], False
+    if path is None:
+        return [], False
     if geo.through_impassable(g, path):
         return [violation("move/impassable", f"{fig.id}'s path enters impassable ground")], False
     for area, shape in g.where(sight="block"):
@@ -120,7 +123,7 @@ def _perimeter(state: SkirmishState, g: geo.Ground, fig: Figure, path: LineStrin
         if d.side == sc.defender and d.on_table and geo.to_point(where, d.pos) - geo.diameter(state.tables, d) / 2 <= reach:
             return [violation("move/perimeter", f"{d.id} guards the perimeter within {reach:g} cm of where {fig.id} "
                                                 f"would cross: win the melee or drive the defenders off first")]
-    return Line(id=sc.perimeter, kind="fort", points=tuple(ring.coords), level=1)
+    return Line(id=sc.perimeter, kind="fort", points=tuple((float(x), float(y)) for x, y in ring.coords), level=1)
 
 
 def validate_move(state: SkirmishState, side: str, action: Move) -> list[Violation]:
@@ -143,7 +146,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         return _validate_marker_move(state, unit, paths)
     a = state.activation
     assert a is not None
-    g = geo.Ground(state.tables, state.terrain)
+    g = geo.ground(state)
     figs = [state.figures[f] for f in a.figures]
     by_id = {f.id: f for f in figs}
     if any(p.figure not in by_id for p in paths):
@@ -152,7 +155,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         return [violation("move/twice", "one path a figure")]
     group = state.groups.get(unit)
     index = actions.moves_before(state)
-    road = any(p.points for p in paths) and all(geo.along_road(g, geo.path_line(by_id[p.figure].pos, p.points))
+    road = any(p.points for p in paths) and all(geo.along_road(g, by_id[p.figure].pos, p.points)
                                                 for p in paths if p.points)
     limit = allowance(state, [f for f in figs if f.status == OK] or figs, index, group=group is not None,
                       charge=kind == "charge", road=road, column=bool(group and group.formation == "column"))
@@ -168,28 +171,43 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
             moved[fig.id] = msgspec.structs.replace(fig, x=p.points[-1][0], y=p.points[-1][1])
     if any(by_id[p.figure].status == SUPPRESSED and p.points and not by_id[p.figure].has("fanatics") for p in paths):
         return [violation("move/suppressed", "a suppressed figure does not move")]
-    foes = enemies(state, side)
-    standing = [o for o in state.figures.values() if o.on_table and o.id not in moved]
-    for f in moved.values():
-        others = [*standing, *(m for m in moved.values() if m.id != f.id)]
-        gaps = geo.gaps(state.tables, f, others)
-        if kind == "move" and any(gp <= state.tables.bases.contact for o, gp in zip(others, gaps) if o.side != side):
-            return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
-        if any(gp < -1e-6 for gp in gaps):
-            return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
+    out = _clear_of_bases(state, side, list(moved.values()), kind)
+    if out:
+        return out
     if group is not None and kind == "move":
         after = state.figures | moved
         new_facing = facing if facing is not None else group.facing
-        g = msgspec.structs.replace(group, facing=new_facing)
-        out = validate_group(msgspec.structs.replace(state, figures=after), g)
+        turned = msgspec.structs.replace(group, facing=new_facing)
+        out = validate_group(msgspec.structs.replace(state, figures=after), turned)
         if out:
             return out
     for p in paths:
         fig = by_id[p.figure]
         if fig.status == SUPPRESSED and fig.has("fanatics") and p.points:
-            foe = nearest(state, fig, foes)
+            foe = nearest(state, fig, enemies(state, side))
             if foe is None or geo.gap(state.tables, moved[fig.id], foe) >= geo.gap(state.tables, fig, foe):
                 return [violation("move/fanatics", f"{fig.id} sheds suppression only by a move towards the nearest enemy")]
+    return []
+
+
+def _clear_of_bases(state: SkirmishState, side: str, moved: list[Figure], kind: str) -> list[Violation]:
+    """Where they end, the moved figures stand on no other base, and a move (not a charge) touches
+    no enemy. Only the figures standing near where they end are measured."""
+    if not moved:
+        return []
+    t = state.tables
+    pad = 2 * t.bases.wagon + t.bases.contact
+    x0, x1 = min(f.x for f in moved) - pad, max(f.x for f in moved) + pad
+    y0, y1 = min(f.y for f in moved) - pad, max(f.y for f in moved) + pad
+    ids = {f.id for f in moved}
+    near = [o for o in state.figures.values() if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.on_table and o.id not in ids]
+    for f in moved:
+        others = [*near, *(m for m in moved if m.id != f.id)]
+        gaps = geo.gaps(t, f, others)
+        if kind == "move" and any(gp <= t.bases.contact for o, gp in zip(others, gaps) if o.side != side):
+            return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
+        if any(gp < -1e-6 for gp in gaps):
+            return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
     return []
 
 
@@ -205,17 +223,16 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         markers = {**state.markers, unit: msgspec.structs.replace(m, x=end[0], y=end[1])}
         return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers), moving=unit),
                        lines=(f"marker {unit} moves to ({end[0]:.1f}, {end[1]:.1f})",))
-    t = state.tables
     figures = dict(state.figures)
     crossed = False
     lines = []
-    g = geo.Ground(t, state.terrain)
+    g = geo.ground(state)
     group = state.groups.get(unit)
     for p in paths:
         fig = figures[p.figure]
         if not p.points:
             continue
-        crossed = crossed or bool(geo.crossed(g, geo.path_line(fig.pos, p.points)))
+        crossed = crossed or (not g.clear((fig.pos, *p.points)) and bool(geo.crossed(g, geo.path_line(fig.pos, p.points))))
         heading = facing if facing is not None and group is None else geo.heading_of(fig.pos, p.points, fig.facing)
         if geo.backwards(fig.pos, p.points, fig.facing) > 0 and facing is None:
             heading = fig.facing
@@ -235,9 +252,8 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
     a = state.activation
     if a is not None and crossed:
         # §Crossing obstacles: a unit whose moves included a crossing did not run
-        for fid in a.figures:
-            figures[fid] = msgspec.structs.replace(figures[fid], ran=False)
-        state = msgspec.structs.replace(state, activation=msgspec.structs.replace(a, crossed=True))
+        state = msgspec.structs.replace(state, activation=msgspec.structs.replace(a, crossed=True),
+                                        ran=tuple(f for f in state.ran if f not in a.figures))
     moved = {p.figure: (state.figures[p.figure].pos, *p.points) for p in paths if p.points}
     state = msgspec.structs.replace(state, figures=figures, groups=groups, paths={**state.paths, **moved})
     return Outcome(state=actions.step(state, moving=unit), lines=tuple(lines))
@@ -249,7 +265,7 @@ def _validate_marker_move(state: SkirmishState, unit: str, paths: Sequence[Figur
         return [violation("move/marker", "a marker moves along one path of its own")]
     stand_in = Figure(id=unit, side=m.side, command=m.command, company="", kind="marker", x=m.x, y=m.y, av=m.av)
     limit = allowance(state, [stand_in], actions.moves_before(state), group=False)
-    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, limit, None, True)
+    out, _ = _path_checks(state, geo.ground(state), stand_in, paths[0].points, limit, None, True)
     return out
 
 
@@ -261,7 +277,7 @@ def _validate_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePa
     most = 6 * len(crew)
     stand_in = Figure(id=unit, side=g.side, command=g.command, company="", kind="gun", arm="wagon", x=g.x, y=g.y,
                       facing=g.facing)
-    out, _ = _path_checks(state, geo.Ground(state.tables, state.terrain), stand_in, paths[0].points, most, None, False)
+    out, _ = _path_checks(state, geo.ground(state), stand_in, paths[0].points, most, None, False)
     return out
 
 
@@ -274,7 +290,7 @@ def _apply_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]
     rolled = float(sum(faces))
     points = paths[0].points
     # walk the path until the allowance used reaches the roll
-    ground = geo.Ground(state.tables, state.terrain)
+    ground = geo.ground(state)
     lo, hi = 0.0, geo.length(g.pos, points)
     for _ in range(40):
         mid = (lo + hi) / 2

@@ -12,7 +12,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import React
 
 from . import geometry as geo, shooting
-from .sections import violation
+from .codes import violation
 from .state import OK, SkirmishState
 from .units import av, figures_of
 
@@ -25,7 +25,7 @@ def price(state: SkirmishState, unit: str) -> int:
 def interrupted(state: SkirmishState, at: float) -> SkirmishState:
     """The state with the moving unit's figures back where they stood `at` cm along their move."""
     figures = dict(state.figures)
-    for fid in _moving_figures(state):
+    for fid in moving_figures(state):
         path = state.paths.get(fid)
         if path:
             p = geo.point_along(path[0], path[1:], at)
@@ -33,7 +33,7 @@ def interrupted(state: SkirmishState, at: float) -> SkirmishState:
     return msgspec.structs.replace(state, figures=figures)
 
 
-def _moving_figures(state: SkirmishState) -> list[str]:
+def moving_figures(state: SkirmishState) -> list[str]:
     if not state.moving:
         return []
     if state.moving in state.figures or state.moving in state.groups:
@@ -58,7 +58,7 @@ def check_react(state: SkirmishState, side: str, unit: str, target: str, at: flo
     if state.phase != "activation" or not state.moving:
         return [violation("react/no-move", "reaction fire answers an enemy move, just made")]
     mover = state.figures.get(target)
-    if mover is None or target not in _moving_figures(state):
+    if mover is None or target not in moving_figures(state):
         return [violation("react/target", f"{target} is not a figure of the unit moving now ({state.moving})")]
     if mover.side == side:
         return [violation("react/own", "react to the enemy's moves, not your own")]
@@ -71,7 +71,7 @@ def check_react(state: SkirmishState, side: str, unit: str, target: str, at: flo
     moved = geo.length(path[0], path[1:]) if path else 0.0
     if not 0.0 <= at <= moved + 1e-6:
         return [violation("react/at", f"{target} moved {moved:.1f} cm; interrupt it between 0 and that")]
-    if any(f.reacted for f in figs if f.on_table):
+    if any(f.id in state.reacted for f in figs if f.on_table):
         return [violation("react/twice", f"{unit} has already tried to fire in this enemy turn")]
     if not any(f.status == OK for f in figs):
         return [violation("react/suppressed", f"{unit} is suppressed")]
@@ -104,14 +104,17 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
     lines.append("it fires" if passed else "it fails: no shot, the AP are spent")
     figures = dict(state.figures)
     for f in figs:
-        figures[f.id] = msgspec.structs.replace(f, reacted=True, aimed=aimed and f.aimed)
+        if f.aimed and not aimed:
+            figures[f.id] = msgspec.structs.replace(f, aimed=False)
     commands = {**state.commands, command.id: msgspec.structs.replace(command, ap=command.ap - cost)}
-    state = msgspec.structs.replace(state, figures=figures, commands=commands)
+    reacted = state.reacted + tuple(f.id for f in figs)
+    state = msgspec.structs.replace(state, figures=figures, commands=commands, reacted=reacted)
     if not passed:
-        figures = {fid: (msgspec.structs.replace(f, aimed=False) if fid in {x.id for x in figs} else f)
+        ids = {x.id for x in figs}
+        figures = {fid: (msgspec.structs.replace(f, aimed=False) if fid in ids and f.aimed else f)
                    for fid, f in state.figures.items()}
         return shooting.ShotResult(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
-    final = {fid: state.figures[fid].pos for fid in _moving_figures(state)}
+    final = {fid: state.figures[fid].pos for fid in moving_figures(state)}
     shot_state = interrupted(state, at)
     p = shooting.plan(shot_state, unit, target, moved=False, reaction=True, charging=charging(state))
     assert not isinstance(p, list)
@@ -123,5 +126,5 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
             figures[fid] = msgspec.structs.replace(f, x=pos[0], y=pos[1])
     return shooting.ShotResult(state=msgspec.structs.replace(result.state, figures=figures),
                                lines=tuple(lines) + result.lines, plan=p, faces=result.faces, total=result.total,
-                               hits=result.hits, on=result.on)
+                               hits=result.hits, on=result.on, shots=result.shots)
 

@@ -2,7 +2,8 @@
 
 A scenario holds the table and its terrain, the sides with their forces (forces.py) and, for each
 figure with an `at`, where it stands at the start; a figure without one waits off the table
-(status reserve) to be deployed or to come out of an ambush marker.
+(status reserve) to be deployed or to come out of an ambush marker. The players named as the
+scenario's sides take those sides; otherwise the first player takes the first side, and so on.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from typing import Any
 
 import msgspec
 
+from events.core import GameCreated
+from adjudicator.errors import BadInput
+
 from .forces import points, role_of
 from .state import OK, RESERVE, Area, Command, Figure, Group, Gun, Line, Scenario, SkirmishState, Terrain
-from .tables import Tables
+from .tables import Tables, decode
 from .victory import starting_morale
 
 
@@ -74,6 +78,9 @@ def initial_state(scenario: dict[str, Any], tables: Tables, name: str = "", game
             groups[g["id"]] = Group(id=g["id"], side=side["id"], leader=g["leader"], members=tuple(g["members"]),
                                     order=g.get("order", "close"), formation=g.get("formation", ""),
                                     facing=float(g.get("facing", side.get("facing", 90.0))))
+    for g in groups.values():
+        for m in g.members:
+            figures[m] = msgspec.structs.replace(figures[m], group=g.id)
     formats = {s["id"]: s.get("format", scenario.get("format", "small")) for s in scenario["sides"]}
     sc = Scenario(name=name or scenario.get("name", ""), format=scenario.get("format", "small"), formats=formats,
                   objective=_point(scenario["objective"]) if "objective" in scenario else None,
@@ -86,3 +93,28 @@ def initial_state(scenario: dict[str, Any], tables: Tables, name: str = "", game
                           phase="deployment" if any(f.status == RESERVE for f in figures.values()) else "initiative")
     start = starting_morale(state)
     return msgspec.structs.replace(state, morale_start=start, morale=dict(start))
+
+
+def setup(created: GameCreated) -> SkirmishState:
+    """The state before any action, from the scenario and tables the game's first event holds."""
+    scenario = created.data.get("scenario") or {}
+    if not scenario.get("sides"):
+        raise BadInput("skirmish needs a scenario: key-point or assault")
+    sides = [side["id"] for side in scenario["sides"]]
+    players = list(created.players)
+    if len(players) != len(sides):
+        raise BadInput(f"skirmish: one player a side ({', '.join(sides)}); got {', '.join(players)}")
+    try:
+        tables = decode(created.data.get("tables") or {})
+        if sorted(players) != sorted(sides):
+            scenario = renamed(scenario, dict(zip(sides, players)))
+        return initial_state(scenario, tables, created.scenario, created.game)
+    except (KeyError, TypeError, ValueError) as e:
+        raise BadInput(f"skirmish, scenario {created.scenario!r}: {e}") from None
+
+
+def renamed(scenario: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The scenario with its sides named after the players who take them."""
+    sides = [{**side, "id": names[side["id"]]} for side in scenario["sides"]]
+    defender = names.get(scenario.get("defender", ""), scenario.get("defender", ""))
+    return {**scenario, "sides": sides, **({"defender": defender} if "defender" in scenario else {})}

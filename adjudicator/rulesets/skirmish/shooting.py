@@ -11,12 +11,13 @@ from collections.abc import Sequence
 import msgspec
 
 from adjudicator.dice import Dice
+from adjudicator.draft import memo
 from adjudicator.ruleset import Violation
 from events.skirmish import Aim, Allocate, Reload, Shoot
 
 from . import actions, damage, geometry as geo, visibility
-from .results import Outcome, dice_text
-from .sections import violation
+from .results import Outcome, Shot, dice_text
+from .codes import violation
 from .state import OK, Figure, Hits, SkirmishState
 from .units import figures_of, group_of, is_special
 
@@ -82,7 +83,16 @@ def firing_figures(state: SkirmishState, unit: str) -> list[Figure]:
 def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reaction: bool = False,
          charging: bool = False, among: Sequence[str] = (), exclude: Sequence[str] = ()) -> Plan | list[Violation]:
     """Who of the unit can fire at the target now, and the dice. A group needs the target in the 90°
-    arc of its figure nearest it; every shooter needs a clear line and range (ruling S11)."""
+    arc of its figure nearest it; every shooter needs a clear line and range (ruling S11).
+
+    Worked out once a state: the check of a shot and its resolution ask the same state the same."""
+    key = ("plan", unit, target_id, moved, reaction, charging, tuple(among), tuple(exclude))
+    return memo(state, key, lambda: _plan(state, unit, target_id, moved=moved, charging=charging, among=among,
+                                          exclude=exclude))
+
+
+def _plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, charging: bool, among: Sequence[str],
+          exclude: Sequence[str]) -> Plan | list[Violation]:
     t = state.tables
     target = state.figures.get(target_id)
     if target is None or not target.on_table:
@@ -96,7 +106,7 @@ def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reacti
     if group is not None and not visibility.group_in_arc(state, figs, group.facing, target):
         return [violation("shoot/arc", f"{target_id} is outside {unit}'s 90° arc")]
     line_ids = tuple(f.id for f in figs) if group is not None and group.formation == "line" else ()
-    ground = geo.Ground(t, state.terrain)
+    ground = geo.ground(state)
     fire, worst, notes = [], None, []
     for f in figs:
         weapon = t.weapon(f.weapon)
@@ -126,7 +136,7 @@ def plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, reacti
     if not fire or worst is None:
         return [violation("shoot/cannot", f"{unit} cannot shoot at {target_id}: " + "; ".join(notes[:3]))]
     aimed = all(f.aimed or f.has("sniper") for f in fire)
-    running = target.ran and not charging
+    running = target.id in state.ran and not charging
     n = dice_count(state, len(fire), aimed=aimed, moved=moved, running=running)
     return Plan(shooters=tuple(f.id for f in fire), target=target_id, band=worst[0], need=worst[1], dice=n,
                 aimed=aimed, volley=len(fire) > 1, notes=tuple(notes))
@@ -193,12 +203,15 @@ class ShotResult(msgspec.Struct, frozen=True, kw_only=True):
     total: int = 0
     hits: int = 0
     on: tuple[str, ...] = ()  # where the hits fell; empty while the target's owner places them
+    shots: tuple[Shot, ...] = ()  # from each shooter to the target, for the map
 
 
 def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppressed: bool = False) -> ShotResult:
     """Roll the shot, count the hits, unload the shooters; hits on a close-order group wait for
     their owner (state.hits), others fall along the chain and are tested at once."""
     faces, lines = roll(state, p, dice, side)
+    aim = state.figures[p.target].pos
+    shots = tuple(("shot", state.figures[sid].pos, aim) for sid in p.shooters)
     total = sum(faces)
     hits = hits_of(total, p.need, p.volley)
     lines.append(f"{total} {'/ ' + str(p.need) + ' = ' + str(hits) + ' hit(s)' if p.volley else ('hits' if hits else 'misses')}")
@@ -207,7 +220,7 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
         figures[sid] = msgspec.structs.replace(figures[sid], loaded=False, reloading=0, aimed=False)
     state = msgspec.structs.replace(state, figures=figures)
     if not hits:
-        return ShotResult(state=state, lines=tuple(lines), plan=p, faces=faces, total=total)
+        return ShotResult(state=state, lines=tuple(lines), plan=p, faces=faces, total=total, shots=shots)
     target = state.figures[p.target]
     shooter = state.figures[p.shooters[0]]
     group = close_order_group(state, target)
@@ -218,12 +231,12 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
         pending = Hits(side=target.side, group=group.id, target=target.id, count=hits, forced=forced, aimed=p.aimed,
                        band=p.band, shooter=shooter.id)
         return ShotResult(state=msgspec.structs.replace(state, hits=(*state.hits, pending)), lines=tuple(lines), plan=p,
-                          faces=faces, total=total, hits=hits)
+                          faces=faces, total=total, hits=hits, shots=shots)
     on = chain(state, target, hits, include_suppressed)
     out = damage.apply_hits(state, on, shooter_pos=shooter.pos, band=p.band, aimed=p.aimed, dice=dice,
                             by=f"shot by {shooter.id}")
     return ShotResult(state=out.state, lines=tuple(lines) + out.lines, plan=p, faces=faces, total=total, hits=hits,
-                      on=tuple(on))
+                      on=tuple(on), shots=shots)
 
 
 def validate_shoot(state: SkirmishState, side: str, action: Shoot) -> list[Violation]:
@@ -272,17 +285,17 @@ def shoot(state: SkirmishState, side: str, unit: str, target: str, dice: Dice, *
     p = plan(state, unit, target, moved=moved, exclude=(*split, *reloaders))
     assert not isinstance(p, list)
     result = fire(state, p, dice, side, include_suppressed)
-    state, lines = result.state, list(result.lines)
+    state, lines, shots = result.state, list(result.lines), result.shots
     if second:
         q = plan(state, unit, second, moved=moved, among=split)
         if not isinstance(q, list):
             r2 = fire(state, q, dice, side, include_suppressed)
-            state, lines = r2.state, lines + list(r2.lines)
+            state, lines, shots = r2.state, lines + list(r2.lines), shots + r2.shots
     if reloaders:
         r = reload_figures(state, reloaders)
         state, lines = r.state, lines + list(r.lines)
     return ShotResult(state=actions.step(state), lines=tuple(lines), plan=p, faces=result.faces,
-                      total=result.total, hits=result.hits, on=result.on)
+                      total=result.total, hits=result.hits, on=result.on, shots=shots)
 
 
 # -- placing hits on a close-order group ------------------------------------------------------

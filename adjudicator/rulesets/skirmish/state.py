@@ -1,13 +1,16 @@
 """The state of a skirmish: plain, frozen msgspec Structs.
 
 Positions are centimetres on the table as plain floats (x to the right, y up); angles are degrees
-counter-clockwise from the x axis. Geometry objects are made where they are computed
-(geometry.py), never stored. A state update is a new state built with msgspec.structs.replace.
+counter-clockwise from the x axis. The pieces are frozen; the state itself is the engine's to
+draft (adjudicator/draft.py): `dict=True` keeps what is worked out from it, and the terrain keeps
+its shapes (geometry.ground), made once a game since they never change.
 """
 
 from __future__ import annotations
 
 import msgspec
+
+from adjudicator.draft import Board
 
 from .tables import Tables
 
@@ -35,6 +38,7 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     rules: tuple[str, ...] = ()
     role: str = ""  # sergeant, officer, senior-officer, chief, shaman, standard, musician, hero, crew
     gun: str = ""  # the gun a crewman serves
+    group: str = ""  # the group it stands in (Group.members is the group's roster, leader first)
     status: str = OK  # ok, suppressed, out, fled, reserve (off the table: not deployed, or under a marker)
     horse_hit: bool = False  # a rider whose horse was hit: no more bonuses from it
     loaded: bool = True
@@ -43,10 +47,6 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     bayonet: bool = False
     inside: str = ""  # the building it is in
     hidden: bool = False  # inside, out of sight (not at the windows)
-    acted: bool = False  # activated this turn
-    reacted: bool = False  # has tried reaction fire in this enemy turn
-    evaded: bool = False  # has evaded a charge this turn
-    ran: bool = False  # spent all three actions of its activation on moves
 
     @property
     def pos(self) -> Point:
@@ -90,7 +90,6 @@ class Gun(msgspec.Struct, frozen=True, kw_only=True):
     canister: int = 0
     status: str = "ok"  # ok or destroyed
     ammo: str = "ok"  # ok or exploded
-    acted: bool = False
 
     @property
     def pos(self) -> Point:
@@ -98,17 +97,17 @@ class Gun(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Marker(msgspec.Struct, frozen=True, kw_only=True):
-    """An ambush marker: its figures are a sealed commitment until it is revealed."""
+    """An ambush marker: its figures are sealed orders of its side (`seal MARKER COMMITMENT`, the
+    engine's) until the side opens them (`unseal MARKER SALT`) and places them (ambush.py)."""
 
     id: str
     side: str
     command: str
     x: float
     y: float
-    commitment: str
     av: tuple[int, int, int] = (1, 2, 3)  # the rank-and-file fighter of the main company
-    status: str = "hidden"  # hidden, spotted (must be revealed) or revealed
-    acted: bool = False
+    status: str = "hidden"  # hidden, spotted (must be opened), opened (its figures to place) or revealed
+    figures: tuple[str, ...] = ()  # once opened: the figures it hid, to be placed
 
     @property
     def pos(self) -> Point:
@@ -130,7 +129,9 @@ class Line(msgspec.Struct, frozen=True, kw_only=True):
     width: float = 0.0  # a road's width
 
 
-class Terrain(msgspec.Struct, frozen=True, kw_only=True):
+class Terrain(msgspec.Struct, frozen=True, kw_only=True, dict=True):
+    """The table; its shapes are made once and kept in its __dict__ (geometry.ground)."""
+
     width: float
     height: float
     areas: tuple[Area, ...] = ()
@@ -185,6 +186,16 @@ class PendingCharge(msgspec.Struct, frozen=True, kw_only=True):
     paths: tuple[tuple[str, tuple[Point, ...]], ...]  # each charger's posted path
 
 
+class Standing(msgspec.Struct, frozen=True, kw_only=True):
+    """A decision given in advance, taken by the engine on the side's behalf (decide.py)."""
+
+    side: str
+    kind: str  # fire, evade, reroll or hits
+    unit: str = ""  # the figure, group or command it is for; "" for every one of the side's
+    when: str  # fire: within, chargers or never; evade: always or never; reroll: below or never; hits: auto or ask
+    value: float = 0.0  # fire within: the cm; reroll below: the face
+
+
 class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     format: str  # small, medium or large (the attacker's, when the sides differ)
@@ -198,7 +209,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     turns: int = 12
 
 
-class SkirmishState(msgspec.Struct, frozen=True, kw_only=True):
+class SkirmishState(msgspec.Struct, kw_only=True, dict=True):
     game: str = ""  # the game's id: ambush commitments are bound to it
     scenario: Scenario
     tables: Tables  # the game's tables, as embedded when it began
@@ -211,9 +222,14 @@ class SkirmishState(msgspec.Struct, frozen=True, kw_only=True):
     commands: dict[str, Command] = {}
     turn: int = 1
     phase: str = "initiative"  # deployment, initiative, activation, over
+    deployed: tuple[str, ...] = ()  # the sides that have ended their deployment
     order: tuple[str, ...] = ()  # commands in the order they act this turn
     active: str = ""  # the command acting now
     activation: Activation | None = None
+    acted: tuple[str, ...] = ()  # the figures, guns and markers activated this turn (ruling S1)
+    reacted: tuple[str, ...] = ()  # the figures that have tried reaction fire in this enemy phase (ruling S10)
+    ran: tuple[str, ...] = ()  # the figures that spent all three actions of their activation on moves
+    evaded: tuple[str, ...] = ()  # the figures that have evaded a charge this turn
     moving: str = ""  # the unit whose move enemy reactions may interrupt now
     charging: bool = False  # and that move is a charge
     hits: tuple[Hits, ...] = ()  # hits waiting to be placed by their targets' owners, first first
@@ -221,7 +237,15 @@ class SkirmishState(msgspec.Struct, frozen=True, kw_only=True):
     paths: dict[str, tuple[Point, ...]] = {}  # each figure's (or gun's) last move, from where it stood
     morale: dict[str, float] = {}  # each side's army Morale Points now
     morale_start: dict[str, float] = {}
+    sealed: dict[str, str] = {}  # sealed orders not yet opened: label -> side (an ambush marker's label is its id)
+    standing: dict[str, Standing] = {}  # "side kind unit" -> the standing order
     result: str = ""
 
     def side_of(self, command: str) -> str:
         return self.commands[command].side
+
+
+STATE = SkirmishState
+# Positions are floats in cm: the engine indexes the figures by group and by side, not by place.
+BOARD = Board(pieces="figures", command="group", side="side",
+              collections=("figures", "groups", "guns", "markers", "commands", "standing"))

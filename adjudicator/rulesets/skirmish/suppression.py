@@ -14,7 +14,7 @@ from events.skirmish import Recover
 
 from . import actions, geometry as geo
 from .results import Outcome
-from .sections import violation
+from .codes import violation
 from .state import OK, SUPPRESSED, Figure, SkirmishState
 from .units import is_leader, is_standard
 

@@ -17,7 +17,8 @@ def figures_of(state: SkirmishState, unit: str) -> list[Figure]:
 
 
 def group_of(state: SkirmishState, figure: str) -> Group | None:
-    return next((g for g in state.groups.values() if figure in g.members), None)
+    f = state.figures.get(figure)
+    return state.groups.get(f.group) if f is not None and f.group else None
 
 
 def is_leader(state: SkirmishState, fig: Figure) -> bool:

@@ -43,10 +43,9 @@ def key_point_holder(state: SkirmishState) -> str:
 def intruders(state: SkirmishState) -> int:
     """Scenario 4: enemies inside the perimeter."""
     sc = state.scenario
-    area = next((a for a in state.terrain.areas if a.id == sc.perimeter), None)
-    if area is None:
+    shape = geo.ground(state).area(sc.perimeter)
+    if shape is None:
         return 0
-    shape = geo.polygon(area)
     return sum(1 for f in state.figures.values() if f.side != sc.defender and f.on_table and geo.within(shape, f.pos))
 
 

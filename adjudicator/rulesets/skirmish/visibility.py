@@ -28,10 +28,12 @@ def terrain_hides(state: SkirmishState, viewer: Figure, at: Point, target: Figur
                   ground: geo.Ground | None = None) -> str:
     """Why terrain hides `at` (a target's centre) from the viewer, or ""."""
     t = state.tables
-    g = ground or geo.Ground(t, state.terrain)
+    g = ground or geo.ground(state)
     gap = geo.gap(t, viewer, target) if target is not None else geo.centre_distance(viewer.pos, at)
     if target is not None and target.inside and target.hidden and gap > t.visibility.building_spot:
         return f"{target.id} hides in {target.inside}: seen only from {t.visibility.building_spot:g} cm"
+    if g.clear((viewer.pos, at)):
+        return ""  # no area or obstacle near the line
     woods = geo.woods_inside(g, viewer.pos, at)
     if woods > t.visibility.woods_edge + 1e-6 and gap > t.visibility.woods_spot:
         return f"the line runs {woods:.1f} cm through woods: seen only within {t.visibility.woods_edge:g} cm of the edge, or from {t.visibility.woods_spot:g} cm"
