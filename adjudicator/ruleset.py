@@ -108,6 +108,8 @@ class Ruleset(Generic[S]):
     Where a side may decide in advance what the rules would otherwise ask of it mid-turn:
     standing_orders(state, side)        the standing orders that decide for `side` everything the notation
                                         lets it decide in advance (scripted play, the hand-offs benchmark)
+    rests                               the actions that end or decline (pass, end an activation, hold):
+                                        scripted play takes them when nothing else is left, or at times
     """
 
     name: str
@@ -135,6 +137,7 @@ class Ruleset(Generic[S]):
     check_orders: Callable[[S, str, tuple[str, ...]], list[Violation]] | None = None
     sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
     standing_orders: Callable[[S, str], list[Action]] | None = None
+    rests: tuple[type[Action], ...] = ()
 
     def check(self, s: S, actor: str, action: Action) -> list[Violation]:
         """The phase's gate, then the action's own check."""
@@ -224,4 +227,5 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         check_orders=part("validate", "check_orders", optional=True),
         sealable_orders=part("play", "sealable_orders", optional=True),
         standing_orders=part("play", "standing_orders", optional=True),
+        rests=part("play", "RESTS", optional=True) or (),
     )

@@ -95,10 +95,12 @@ class RandomPlay:
     random, and one of its legal actions; where the rules ask for sealed orders, a random legal set
     sealed with the side's own random salt (never one derived from the game), opened once the rules
     allow it. `after` names a side that goes on posting while the game still waits for it (a post
-    is a side's actions until the decision passes to another), instead of a side picked at random."""
+    is a side's actions until the decision passes to another), instead of a side picked at random.
+    `eager`, for scripted play: how often a side that could act takes an action that is not one of
+    the ruleset's rests (passing, ending an activation): random play passes far more than players do."""
 
-    def __init__(self, game: Game, rng: random.Random):
-        self.game, self.rng = game, rng
+    def __init__(self, game: Game, rng: random.Random, eager: float = 0.0):
+        self.game, self.rng, self.eager = game, rng, eager
         self.held: dict[str, OrdersUnsealed] = {}  # each side's sealed orders, as it keeps them to open them later
 
     def choose(self, state: GameState, after: str = "") -> tuple[str, Action] | None:
@@ -118,4 +120,8 @@ class RandomPlay:
             choices = [self.held.pop(actor)]
         if not choices:
             raise BadInput(f"simulate: {actor} has no legal action at seq {state.core.seq} (a ruleset bug)")
+        if self.eager and rs.rests:
+            busy = [a for a in choices if type(a) not in rs.rests]
+            if busy and rng.random() < self.eager:  # a player acts rather than passes, most of the time
+                choices = busy
         return actor, rng.choice(choices)

@@ -3,7 +3,8 @@
 A game is played by random legal play through the real engine (adjudicator.simulate.RandomPlay),
 in memory: before the first turn each side gives every standing order its ruleset's notation
 allows (the ruleset's play.standing_orders), and a post is all a side does while the game still
-waits for it, as a player writes a whole activation in one post. A hand-off is a post by another
+waits for it, as a player writes a whole activation in one post; a side acts rather than passes
+nine times in ten (the ruleset's play.RESTS: passing, ending an activation). A hand-off is a post by another
 poster than the last one (the referee entering results is a poster too); the figure is the
 hand-offs over the game turns played.
 
@@ -31,6 +32,7 @@ from adjudicator.simulate import RandomPlay  # noqa: E402
 
 EPOCHS = 64
 PLAYERS = ("red", "blue")
+EAGER = 0.9  # a side that could act rather than pass (or end its activation) does so nine times in ten
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def play(ruleset: str, seed: int, scenario: str | None = None, cap: int = 4_000)
     for side in PLAYERS:  # before the first turn: every standing order the notation allows
         for action in rs.standing_orders(state.rules, side) if rs.standing_orders else []:
             state = build(game, state, side, PostLine(0, action), secret_for).after
-    policy, last, handoffs, first_turn = RandomPlay(game, random.Random(seed)), "", 0, rs.turn(state.rules)
+    policy, last, handoffs, first_turn = RandomPlay(game, random.Random(seed), EAGER), "", 0, rs.turn(state.rules)
     while state.core.seq < cap and not state.core.ended:
         chosen = policy.choose(state, after=last)
         if chosen is None:

@@ -5,6 +5,7 @@
     python3 benchmarks/run.py --only post      # one target: verify, post, memory or rulesets (repeatable)
     python3 benchmarks/run.py --only memory    # verify's peak memory at two sizes, and import's against verify's
     python3 benchmarks/run.py --only startup   # status, options, post, verify of the shipped games against python3 -c pass
+    python3 benchmarks/run.py --only handoffs  # hand-offs between posters per game turn, in scripted games
     python3 benchmarks/run.py --quick          # small sizes: proves the machinery, measures nothing
 
 Prints one line per measured target and variant (a target measured on both the .jsonl and the .db,
@@ -38,6 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its own modules (handoffs)
 
 from events.core import REFEREE  # noqa: E402
 from adjudicator import games, rulesets  # noqa: E402
@@ -48,7 +50,7 @@ from adjudicator.secrets import secret_path  # noqa: E402
 from adjudicator.simulate import simulate  # noqa: E402
 from adjudicator.verify import verify  # noqa: E402
 
-TARGETS = ("verify", "post", "memory", "rulesets", "startup")
+TARGETS = ("verify", "post", "memory", "rulesets", "startup", "handoffs")
 
 # The limits, from the engine issue and the board-game issue.
 VERIFY_LIMIT = 3.0     # verify time / (decode + sha256 chain) time, same file, same run
@@ -57,6 +59,7 @@ MEMORY_LIMIT = 1.5     # verify peak RSS: 1,000,000 events / 100,000 events
 IMPORT_LIMIT = 1.5     # import peak RSS / verify peak RSS, same 200,000-event log
 RULESET_LIMIT = 10.0   # a ruleset's verify per-event cost / the floor's, on its own simulated games
 STARTUP_LIMIT = 4.0    # a command a referee runs again and again, on a shipped game / `python3 -c pass`
+HANDOFF_LIMITS = {"paris": 10.0, "brigade": 6.0, "portable": 4.0}  # hand-offs between posters per game turn
 
 
 @dataclass(frozen=True)
@@ -73,12 +76,13 @@ class Sizes:
     cli_repeats: int = 5          # CLI posts per game size
     memory_repeats: int = 2       # child processes per log
     startup_repeats: int = 9      # interleaved runs of each command and of `python3 -c pass`
+    handoff_games: int = 5        # scripted games per ruleset (seeds 1, 2, ...)
 
 
 FULL = Sizes()
 QUICK = Sizes(verify_events=3_000, post_small=100, post_big=3_000, memory_small=2_000, memory_big=20_000,
               ruleset_games=2, ruleset_cap=600, repeats=3, post_repeats=3, cli_repeats=2, memory_repeats=1,
-              startup_repeats=2)
+              startup_repeats=2, handoff_games=1)
 
 # A 20-line turn: 19 roll/note lines and `end turn`.
 TURN = "\n".join(
@@ -550,9 +554,30 @@ def target_startup(sizes: Sizes, logs: Logs) -> list[Outcome]:
     return out
 
 
+def target_handoffs(sizes: Sizes, logs: Logs) -> list[Outcome]:
+    """Hand-offs between posters per game turn in scripted games (benchmarks/handoffs.py): each side
+    gives every standing order its notation allows and writes whole activations. One line per ruleset:
+    `handoffs RULESET N`, N the mean over the games (all their hand-offs over all their turns)."""
+    from handoffs import play
+
+    out = []
+    for name, limit in HANDOFF_LIMITS.items():
+        try:
+            played = [play(name, seed) for seed in range(1, sizes.handoff_games + 1)]
+        except Exception as e:
+            out.append(failed("handoffs", name, f"{type(e).__name__}: {e}"))
+            continue
+        mean = sum(g.handoffs for g in played) / sum(g.turns for g in played)
+        ok = mean <= limit
+        games = ", ".join(f"{g.handoffs} in {g.turns} turns{'' if g.ended else ' (cut)'}" for g in played)
+        print(f"handoffs {name} {mean:.1f} | {games} | limit {limit:g} | {'PASS' if ok else 'FAIL'}", flush=True)
+        out.append(Outcome("handoffs", name, ok))
+    return out
+
+
 RUNNERS: dict[str, Callable[[Sizes, Logs], list[Outcome]]] = {
     "verify": target_verify, "post": target_post, "memory": target_memory, "rulesets": target_rulesets,
-    "startup": target_startup,
+    "startup": target_startup, "handoffs": target_handoffs,
 }
 
 

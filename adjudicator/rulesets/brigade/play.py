@@ -263,3 +263,6 @@ def legal_actions(state: BrigadeState, actor: str) -> list[Action]:
     elif side == REFEREE:
         acts = _referee(state)
     return _ok(state, actor, acts + [ev.Done()])
+
+# What ends or declines (scripted play takes it when nothing else is left, or at times)
+RESTS = (ev.Done,)

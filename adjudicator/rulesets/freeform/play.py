@@ -15,3 +15,6 @@ def legal_actions(s: FreeformState, actor: str) -> list[Action]:
     if actor in (s.to_play, REFEREE):
         acts.append(EndTurn())
     return acts
+
+# What ends or declines (scripted play takes it when nothing else is left, or at times)
+RESTS = (EndTurn,)

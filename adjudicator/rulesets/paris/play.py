@@ -240,3 +240,6 @@ def standing_orders(s: PState, side: str) -> list[Action]:
     """Every decision `side` may leave to the engine, left to it (the first mode of each kind that is
     not `ask`): what scripted play and the hand-offs benchmark give before the first turn."""
     return [Standing(kind=kind, mode=next(m for m in modes if m != "ask")) for kind, modes in KINDS.items()]
+
+# What ends or declines (scripted play takes it when nothing else is left, or at times)
+RESTS = (Pass, EndMoves, EndActivation, Hold, NoPreempt, NoAdvance)

@@ -94,3 +94,6 @@ def standing_orders(s: PortableState, side: str) -> list[Action]:
     """The one decision the notation lets a side give in advance: after a hit, retreat rather than
     be asked (the whole army)."""
     return [StandingOrder(choice="retreat")]
+
+# What ends or declines (scripted play takes it when nothing else is left, or at times)
+RESTS = (EndActivation, EndArtillery)

@@ -296,3 +296,5 @@ def _charges(s: SkirmishState, unit: str) -> list[Action]:
             out.append(ev.Charge(unit=unit, target=foe.id, paths=_step([lead], v)))
     return out
 
+# What ends or declines (scripted play takes it when nothing else is left, or at times)
+RESTS = (ev.Skip, ev.EndActivations)
