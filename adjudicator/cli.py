@@ -312,14 +312,15 @@ def options(
 @app.command("map")
 def map_cmd(
     db: Path,
-    out: Annotated[Path, typer.Option("-o", "--out", help="the .svg file to write")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="the file to write: .svg, or .png for a picture")],
     at: Annotated[Optional[int], typer.Option(help="the map after this event (default: the head)")] = None,
 ) -> None:
-    """Draw the board at any point of the game (a database or an exported log) as SVG."""
+    """Draw the board at any point of the game (a database or an exported log) as SVG or PNG."""
     from adjudicator import games
+    from adjudicator.picture import encoded
 
     svg, seq = games.draw_map(db, at)
-    out.write_text(svg, encoding="utf-8")
+    out.write_bytes(encoded(svg, out))
     _out(f"wrote {out} (after #{seq})")
 
 

@@ -302,3 +302,17 @@ def test_a_reported_face_edited_out_of_range_in_a_log_fails_verify(tmp_path, cli
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
     fails(cli_fast("verify", bad), 1, "seq 2", "impossible")
+
+
+def test_map_writes_a_real_png_or_refuses_an_unknown_extension(tmp_path):
+    """`map -o x.png` once wrote SVG text into x.png; now a PNG (its signature and a size), and an
+    extension that is neither .svg nor .png is bad input, with nothing written."""
+    from conftest import LOGS, run_cli_inprocess
+
+    log = LOGS / "paris-dreux-1562" / "game.jsonl"
+    r = run_cli_inprocess("map", str(log), "-o", str(tmp_path / "m.png"))
+    assert r.returncode == 0, r.stderr
+    png = (tmp_path / "m.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 883  # the SVG's width
+    r = run_cli_inprocess("map", str(log), "-o", str(tmp_path / "m.jpg"))
+    assert r.returncode == 2 and ".svg or .png" in r.stderr and not (tmp_path / "m.jpg").exists()

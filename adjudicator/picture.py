@@ -1,0 +1,24 @@
+"""A map as the file a player asked for: SVG as drawn, or PNG rendered from it.
+
+PNG is rendered by resvg (the resvg-py wheel: a self-contained renderer, no browser and no system
+library needed), imported only when a PNG is asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.errors import BadInput
+
+FORMATS = (".svg", ".png")
+
+
+def encoded(svg: str, out: Path) -> bytes:
+    """The bytes of the file `out` names: its extension says SVG or PNG; any other is refused."""
+    kind = out.suffix.lower()
+    if kind == ".svg":
+        return svg.encode("utf-8")
+    if kind == ".png":
+        import resvg_py
+
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg))
+    raise BadInput(f"{out}: a map is written as .svg or .png, not {kind or 'a file without an extension'}")
