@@ -341,6 +341,15 @@ def tables(
         _out(rs.tables_template)
 
 
+@app.command("help")
+def help_cmd(ruleset: Annotated[str, typer.Argument(help="the game system (see `adjudicator rulesets`)")]) -> None:
+    """The post notation of a game system: every verb, with an example."""
+    from adjudicator import rulesets, views
+    from adjudicator.core import VERBS
+
+    _lines(views.notation(rulesets.get(ruleset), VERBS))
+
+
 @app.command()
 def simulate(
     ruleset: Annotated[str, typer.Option()],

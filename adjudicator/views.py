@@ -154,6 +154,21 @@ def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
         yield from (f"  table {k}: {'PROVISIONAL, ' if t['provisional'] else ''}{t['source']}" for k, t in d["tables"].items())
 
 
+def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
+    """The post notation of a game system: every verb with what it does, its own then the engine's."""
+    yield f"{rs.name}: {rs.title}"
+    yield ""
+    yield ("A post is plain text, one action a line; verbs are case-insensitive and `#` starts a comment. "
+           "`after SEQ HASH` first names the head the post was written against; `end` stops reading.")
+    yield ""
+    yield f"{rs.name}'s own verbs:"
+    yield from (f"  {verb.help}" for verb in rs.verbs)
+    yield ""
+    yield "every game's verbs:"
+    yield from (f"  {verb.help}" for verb in engine_verbs)
+    yield "  rolled FACES (under an action, in a game rolled with real dice): the faces of its rolls, in order"
+
+
 def tables(rs: Ruleset[Any]) -> Iterator[str]:
     for name, table in rs.tables.items():
         if isinstance(table, dict):

@@ -316,3 +316,18 @@ def test_map_writes_a_real_png_or_refuses_an_unknown_extension(tmp_path):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 883  # the SVG's width
     r = run_cli_inprocess("map", str(log), "-o", str(tmp_path / "m.jpg"))
     assert r.returncode == 2 and ".svg or .png" in r.stderr and not (tmp_path / "m.jpg").exists()
+
+
+def test_help_gives_every_verb_of_a_game_system_with_an_example():
+    """`adjudicator help RULESET` documents the post notation: each of the ruleset's verbs and every
+    game's verbs, each with what it does and an example, from the verbs the parser itself uses."""
+    from adjudicator import rulesets
+    from adjudicator.core import VERBS
+    from conftest import run_cli_inprocess
+
+    r = run_cli_inprocess("help", "freeform")
+    assert r.returncode == 0, r.stderr
+    for verb in rulesets.get("freeform").verbs + VERBS:
+        assert verb.help in r.stdout and verb.help.startswith(verb.words.split()[0])
+        assert "(" in verb.help.split(":", 1)[1], f"{verb.words}: no example"
+    assert run_cli_inprocess("help", "chess").returncode == 2

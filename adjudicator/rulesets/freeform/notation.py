@@ -29,6 +29,6 @@ def _parse_end(args: str, actor: str, body: tuple[str, ...]) -> EndTurn:
 
 
 VERBS = (
-    Verb("roll", RollDice, _parse_roll, _format_roll, "roll EXPR [for PURPOSE]: 2d6, 1d6+1, 1d10z (a d10 read 0-9)"),
-    Verb("end turn", EndTurn, _parse_end, lambda a: "end turn", "end turn: close your turn and its dice epoch"),
+    Verb("roll", RollDice, _parse_roll, _format_roll, "roll EXPR [for PURPOSE]: roll dice, NdM, NdM+K, NdM-K or NdMz read from 0 (roll 2d6+1 for the 95th volley)"),
+    Verb("end turn", EndTurn, _parse_end, lambda a: "end turn", "end turn: close your turn and its dice epoch (end turn)"),
 )
