@@ -60,6 +60,18 @@ def _match_verb(text: str, verbs: tuple[Verb, ...]) -> tuple[Verb, str] | None:
     return best
 
 
+def unknown_verb(line: str, verbs: tuple[Verb, ...]) -> str:
+    """What to tell a player whose line starts with no verb: the verbs nearest what he wrote, if any
+    is near (`prempt` -> preempt; `end activaton` -> end activation), then every verb."""
+    import difflib
+
+    words = line.lower().split()
+    known = sorted({v.words for v in verbs})
+    near = [w for w in known if difflib.get_close_matches(" ".join(words[:len(w.split())]), [w], n=1, cutoff=0.75)]
+    hint = f": did you mean {' or '.join(near)}?" if near else ""
+    return f"unknown action {line.split()[0]!r}{hint} (this game knows: {', '.join(known)})"
+
+
 def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
     """Parse a whole post; NotationError names the line of the first thing that cannot be read."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
@@ -102,8 +114,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
             continue
         found = _match_verb(line, verbs)
         if found is None:
-            known = ", ".join(sorted({v.words for v in verbs}))
-            raise NotationError(f"line {number}: unknown action {line.split()[0]!r}; this game knows: {known}")
+            raise NotationError(f"line {number}: {unknown_verb(line, verbs)}")
         verb, args = found
         pending.append((number, verb, args, [], None))
         seen_action = True

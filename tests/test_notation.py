@@ -180,3 +180,18 @@ def test_format_of_an_action_without_a_verb_is_bad_input():
     with pytest.raises(BadInput):
         format_action(GameCreated(game="g", ruleset="freeform", players=("a",),
                                   dice=DiceCommitment(mode="reported", epochs=1, anchor="")), VERBS)
+
+
+def test_a_verb_typo_suggests_the_nearest_verb():
+    """A typo lists every verb, and first the one the player most likely meant."""
+    from adjudicator import rulesets
+    from adjudicator.core import VERBS
+    from adjudicator.errors import NotationError
+
+    verbs = VERBS + rulesets.get("paris").verbs
+    with pytest.raises(NotationError, match=r"line 1: unknown action 'prempt': did you mean preempt\? \(this game knows: "):
+        parse("prempt conde", verbs, "catholic")
+    with pytest.raises(NotationError, match=r"did you mean end activation\?"):
+        parse("end activaton", verbs, "catholic")
+    with pytest.raises(NotationError, match=r"unknown action 'xyzzy' \(this game knows: activate, "):
+        parse("xyzzy", verbs, "catholic")
