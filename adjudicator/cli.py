@@ -162,13 +162,13 @@ def reveal(db: Path, fmt: Fmt = "text") -> None:
 
 @app.command("log")
 def log_cmd(log: Path) -> None:
-    """One line per event."""
+    """One line per event, and under it what the event did."""
     from adjudicator.logsource import open_source
     from adjudicator.report import event_line
     from adjudicator.verify import verify
 
     report = verify(open_source(log), check_rolls=False,
-                    each_event=lambda game, event, digest: _out(event_line(game, event, digest)))
+                    each_event=lambda game, event, digest, outcome: _out(event_line(game, event, digest, outcome)))
     _fail_if(report)
 
 

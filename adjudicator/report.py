@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from events.core import Action, Envelope, GameCreated, Roll
 from adjudicator import core
 from adjudicator.dice import parse_expr
-from adjudicator.draft import Outcome
+from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import Built, Game
 from adjudicator.notation import format_action
 
@@ -45,11 +45,14 @@ def action_text(game: Game, action: Action) -> str:
     return format_action(action, game.verbs)
 
 
-def event_line(game: Game, event: Envelope, digest: str) -> str:
-    """One line of `adjudicator log`."""
+def event_line(game: Game, event: Envelope, digest: str, outcome: Outcome = NOTHING) -> str:
+    """What `adjudicator log` prints of an event: one line (the action and its rolls), then what it
+    did, a line each, indented."""
     rolls = "; ".join(roll_text(r) for r in event.rolls)
     text = action_text(game, event.action).replace("\n", " ")
-    return f"#{event.seq} {digest[:8]} t{event.turn} {event.actor}: {text}" + (f" → {rolls}" if rolls else "")
+    said = core.describe(event) + told_lines(game, outcome)
+    return (f"#{event.seq} {digest[:8]} t{event.turn} {event.actor}: {text}" + (f" → {rolls}" if rolls else "")
+            + "".join(f"\n    {line}" for line in said))
 
 
 _MARKDOWN_READS = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")

@@ -20,7 +20,8 @@ from events.core import CORE_ACTIONS, REFEREE, Action, Envelope, GameCreated, Or
 from adjudicator.chain import DOMAIN, ENCODER, GENESIS, holds_floats, matches_prefix, not_canonical
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import deriver
-from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, start, violations
+from adjudicator.draft import NOTHING, Outcome
+from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, replay_told, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
 from adjudicator import dicecheck
 from adjudicator.logsource import LogSource
@@ -75,6 +76,8 @@ class Report:
 
 
 RollObserver = Callable[[Envelope, int, Roll, str], None]
+# each event as it is read, with its hash and, once it is applied, what it did (None: nothing)
+EventObserver = Callable[[Game, Envelope, str, Outcome], None]
 
 
 class _Stop(Exception):
@@ -89,7 +92,7 @@ def verify(
     upto: int | None = None,
     check_rolls: bool = True,
     observe: RollObserver | None = None,
-    each_event: Callable[[Game, Envelope, str], None] | None = None,
+    each_event: EventObserver | None = None,
 ) -> Report:
     """Fold the log; strict stops at the first problem, lenient records every one and goes on."""
     fold = _Fold(source, heads, lenient, upto, check_rolls, observe, each_event)
@@ -116,7 +119,7 @@ class _Fold:
 
     def __init__(self, source: LogSource, heads: Sequence[tuple[int, str]], lenient: bool, upto: int | None,
                  check_rolls: bool, observe: RollObserver | None,
-                 each_event: Callable[[Game, Envelope, str], None] | None):
+                 each_event: EventObserver | None):
         self.source, self.unit = source, source.unit
         self.lenient, self.upto, self.check_rolls = lenient, upto, check_rolls
         self.observe, self.each_event = observe, each_event
@@ -162,7 +165,7 @@ class _Fold:
         for kind, message in self.chain.step(1, number, body, digest):
             self.problem(1, kind, message)
         if self.each_event is not None:
-            self.each_event(game, event, digest)
+            self.each_event(game, event, digest, NOTHING)
         if committed:
             self.reveals = Reveals(self.source.reveal_bodies(), created.dice.anchor, created.dice.epochs)
         self.state = start(game)
@@ -200,8 +203,6 @@ class _Fold:
         self.encode_into(event, again)
         if again != body or type(action) in self.floaty:
             self._canonical(seq, number, body, type(action) in self.floaty)
-        if self.each_event is not None:
-            self.each_event(self.game, event, digest)
         if event.seq != seq or event.game != self.game_id:
             self._misplaced(seq, number, event)
         state = self.state
@@ -223,7 +224,11 @@ class _Fold:
         if type(action) is Ruling or type(action) is OrdersVoided:
             self._ruled(seq, action)
         try:
-            self.state = replay_plain(self.game, state, event) if plain else replay_event(self.game, state, event)
+            if self.each_event is None:
+                self.state = replay_plain(self.game, state, event) if plain else replay_event(self.game, state, event)
+            else:  # someone reads what each event did (`log`): the slower path that keeps it
+                self.state, said = replay_told(self.game, state, event)
+                self.each_event(self.game, event, digest, said.outcome() if said is not None else NOTHING)
         except _Stop:
             raise
         except Exception as e:  # a hostile or foreign log must not crash the verifier

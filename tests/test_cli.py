@@ -102,9 +102,12 @@ def test_join_status_reveal_log(tmp_path, cli_fast):
     assert "reveal 1 " in r.stdout
     assert "nothing to reveal" in ok(cli_fast("reveal", db)).stdout
     assert json.loads(ok(cli_fast("status", db, "--json")).stdout)["revealed_through"] == 1
-    log = ok(cli_fast("log", db)).stdout.splitlines()
+    printed = ok(cli_fast("log", db)).stdout.splitlines()
+    log = [line for line in printed if line.startswith("#")]  # one line an event, what it did indented under it
     assert len(log) == 6 and log[0].startswith("#1 ") and log[3].startswith("#4 ") and "2d6 [" in log[3]
     assert log[5].startswith("#6 ") and "reveal 1" in log[5]
+    said = printed[printed.index(log[5]) + 1:]
+    assert said and said[0].startswith("    dice secret of epoch 1 revealed")
 
 
 @pytest.mark.parametrize("fmt,bold,code", [("text", "", ""), ("markdown", "**", "`"), ("bbcode", "[b]", "")])
