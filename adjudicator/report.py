@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from events.core import Action, Envelope, GameCreated, Roll
@@ -25,16 +24,13 @@ def roll_text(r: Roll) -> str:
 
 
 def outcome(game: Game, b: Built) -> list[str]:
+    """What an event of a post did, as `log` prints it."""
     return core.describe(b.event) + told_lines(game, b.outcome)
 
 
 def told_lines(game: Game, outcome: Outcome) -> list[str]:
     """What the ruleset says an event did, and which of its tables decided it that are ours."""
-    lines = list(outcome.lines)
-    if outcome.provisional:
-        lines.append("decided with provisional table(s): " + ", ".join(outcome.provisional)
-                     + f" (ours, not the printed game's; see `adjudicator tables --ruleset {game.ruleset.name}`)")
-    return lines
+    return list(outcome.lines) + ([provisional_note(game, list(outcome.provisional))] if outcome.provisional else [])
 
 
 def action_text(game: Game, action: Action) -> str:
@@ -71,45 +67,83 @@ def bbcode_text(text: str) -> str:
     return text.replace("[", "[\u200b")
 
 
+def provisional_note(game: Game, tables: list[str]) -> str:
+    return ("decided with provisional table(s): " + ", ".join(tables)
+            + f" (ours, not the printed game's; see `adjudicator tables --ruleset {game.ruleset.name}`)")
+
+
 @dataclass(frozen=True)
-class _Style:
-    bold: str
-    code: str
-    item: str
-    text: Callable[[str], str]  # what any text, a player's or the referee's, becomes in this format
-
-    def b(self, s: str) -> str:
-        return self.bold.format(self.text(s))
-
-    def c(self, s: str) -> str:
-        """Our own command text, never a player's: a Markdown code span shows it as it is."""
-        return self.code.format(s)
+class _Post:
+    """A post's result as a tree: each action's first line with what hangs under it (the rest of its
+    lines, as a sealed order's, its rolls, then what it did)."""
+    title: str
+    after: str
+    items: list[tuple[str, list[str]]]
+    notes: list[str]
+    check: list[str]  # our own lines (the head and the command), never a player's text
 
 
-_STYLES = {
-    "text": _Style("{}", "{}", "  ", str),
-    "markdown": _Style("**{}**", "`{}`", "- ", markdown_text),
-    "bbcode": _Style("[b]{}[/b]", "{}", "  ", bbcode_text),
-}
+def _post(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str]) -> _Post:
+    first = built[0]
+    items = []
+    provisional: list[str] = []
+    for b in built:
+        first_line, *more = action_text(game, b.event.action).split("\n")
+        under = more + [roll_text(r) for r in b.event.rolls]
+        under += ["→ " + line for line in core.describe(b.event) + list(b.outcome.lines)]
+        provisional += [t for t in b.outcome.provisional if t not in provisional]
+        items.append((first_line, under))
+    return _Post(
+        title=f"{game.created.game} · {game.ruleset.title} · turn {first.event.turn} · {first.event.actor}",
+        after=f"(after #{after[0]} {after[1][:8]})",
+        items=items,
+        notes=[provisional_note(game, provisional)] if provisional else [],
+        check=[f"head #{head[0]} {head[1][:16]}",
+               f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}"])
+
+
+def _text(p: _Post) -> list[str]:
+    lines = [f"{p.title}  {p.after}", ""]
+    for action, under in p.items:
+        lines += ["  " + action] + ["    " + line for line in under]
+    return lines + [""] + p.notes + (p.notes and [""]) + p.check
+
+
+def _markdown(p: _Post) -> list[str]:
+    """A CommonMark bullet list, an action an item, what hangs under it a list nested in it; the head
+    and the command in a fenced block."""
+    md = markdown_text
+    lines = [f"**{md(p.title)}** {md(p.after)}", ""]
+    for action, under in p.items:
+        lines.append("- " + md(action))
+        lines += ["  - " + md(line) for line in under]
+    lines.append("")
+    for note in p.notes:
+        lines += [md(note), ""]
+    return lines + ["```"] + p.check + ["```"]
+
+
+def _bbcode(p: _Post) -> list[str]:
+    """phpBB's BBCode: [list] of [*] items, an action an item with its rolls and outcomes in a nested
+    [list], each on a line of its own (forums differ on whether an item runs across lines); the head
+    and the command in [code], which forums show as typed."""
+    bb = bbcode_text
+    lines = [f"[b]{bb(p.title)}[/b] {bb(p.after)}", "[list]"]
+    for action, under in p.items:
+        lines.append("[*]" + bb(action))
+        if under:
+            lines += ["[list]"] + ["[*]" + bb(line) for line in under] + ["[/list]"]
+    lines.append("[/list]")
+    lines += [bb(note) for note in p.notes]
+    return lines + ["[code]" + "\n".join(p.check) + "[/code]"]
+
+
+_RENDER = {"text": _text, "markdown": _markdown, "bbcode": _bbcode}
 
 
 def post_report(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str], fmt: str = "text") -> str:
     """The result of a post, ready to paste. Everything in it a person wrote (notes, purposes, rulings,
     results, sealed orders, a scenario's names) goes through the format's escaping: it shows as text
-    and never becomes a link, an image or markup of the report."""
-    st = _STYLES[fmt]
-    first = built[0]
-    title = f"{game.created.game} · {game.ruleset.title} · turn {first.event.turn} · {first.event.actor}"
-    lines = [f"{st.b(title)}  " + st.text(f"(after #{after[0]} {after[1][:8]})"), ""]
-    pad = " " * len(st.item)
-    for b in built:
-        text = action_text(game, b.event.action)
-        lines.append(st.item + "\n".join(pad * (n > 0) + st.text(part) for n, part in enumerate(text.split("\n"))))
-        for r in b.event.rolls:
-            lines.append(pad + "  " + st.text(roll_text(r)))
-        for o in outcome(game, b):
-            lines.append(pad + "  " + st.text("→ " + o))
-    lines.append("")
-    lines.append(st.text(f"head #{head[0]} ") + st.c(head[1][:16]) + st.text(" · check it: ")
-                 + st.c(f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}"))
-    return "\n".join(lines) + "\n"
+    and never becomes a link, an image or markup of the report. The provisional-tables note comes
+    once a post, after the actions."""
+    return "\n".join(_RENDER[fmt](_post(game, built, after, head))) + "\n"

@@ -97,3 +97,18 @@ def test_a_unit_of_another_wing_passing_through_never_takes_a_leader_along():
     carry_leaders(d, u, "1010", "0910", own_move=True)
     assert d.s.leaders["coligny"].hex == "1010"
     assert not any("Coligny" in line for line in d.outcome().lines)
+
+
+def test_a_leader_carried_along_a_move_is_told_once_where_the_move_ends():
+    """§9.1 «Командиры: они должны группироваться с отрядом своего крыла»: Condé, alone with his
+    gendarmes, goes with them hex by hex (R44); the report says so once, at the hex where the move ends,
+    not once a hex (issue: a leader line for every hex stepped)."""
+    s = only(new_state(), "conde-g1", "gendarmerie-1")
+    s = place(s, "gendarmerie-1", "0411", "S")
+    s = place(s, "conde", "1110")
+    s = place(s, "conde-g1", "1110", "N")
+    s = acting(s, "conde", order="attack")
+    s, told = posted(s, "huguenot", Move(unit="conde-g1", path=("1010", "0910", "0810")))
+    assert s.leaders["conde"].hex == "0810"
+    said = [x for x in told.lines if "goes with" in x]
+    assert said == ["leader Condé goes with conde-g1 to 0810 (seed 000 §9.1, ruling R44)"]

@@ -190,36 +190,38 @@ def _markdown_tokens(text: str):
 
 def test_markdown_reports_show_player_text_as_text(tmp_path):
     """Parsed by a CommonMark parser (with GFM tables and strikethrough): the only elements are the
-    report's own (lists, paragraphs, each post's bold title, the code spans of the head and the verify
-    command); every player's link, image, emphasis, HTML and block markup reads as the text written."""
+    report's own (lists, paragraphs, each post's bold title, the fenced block of the head and the
+    verify command); every player's link, image, emphasis, HTML and block markup reads as the text
+    written."""
     report = _reports(tmp_path, "markdown")
     tokens = list(_markdown_tokens(report))
     kinds = {t.type for t in tokens}
     assert kinds <= {"paragraph_open", "paragraph_close", "inline", "text", "softbreak", "bullet_list_open",
                      "bullet_list_close", "list_item_open", "list_item_close", "strong_open", "strong_close",
-                     "code_inline"}, kinds
+                     "fence", "hardbreak"}, kinds
     assert sum(t.type == "strong_open" for t in tokens) == 4  # one title a post
-    assert sum(t.type == "code_inline" for t in tokens) == 8  # the head and the command, each post
-    shown = "".join(t.content for t in tokens if t.type in ("text", "softbreak"))
+    assert sum(t.type == "fence" for t in tokens) == 4  # the head and the command, each post
+    shown = "\n".join(t.content for t in tokens if t.type in ("text", "softbreak"))
     for h in HOSTILE + HOSTILE_LINES:
         assert h.strip() in shown, h
 
 
 def test_bbcode_reports_let_no_tag_form(tmp_path):
-    """Parsed by a BBCode parser (with [img] added to its tags): the only tags are the titles' [b];
-    the text of every player's tag is shown. A bare URL in text is left to the forum, as in any text,
+    """Parsed by a BBCode parser (with [img] added to its tags): the only tags are the report's own
+    ([b] titles, [list] and [*] items, the [code] of the head); the text of every player's tag is shown.
+    A bare URL in text is left to the forum, as in any text,
     so the parser's own linking of bare URLs (and its typography: -- to a dash) is off here."""
     import html
 
-    import bbcode
+    from forumtext import phpbb_parser
 
-    parser = bbcode.Parser(replace_links=False, replace_cosmetic=False)
-    parser.add_simple_formatter("img", '<img src="%(value)s">')
+    parser = phpbb_parser()
     report = _reports(tmp_path, "bbcode")
     tags = [(kind, name) for kind, name, *_ in parser.tokenize(report) if kind in (parser.TOKEN_TAG_START, parser.TOKEN_TAG_END)]
-    assert tags == [(parser.TOKEN_TAG_START, "b"), (parser.TOKEN_TAG_END, "b")] * 4, tags
+    assert {name for _, name in tags} == {"b", "list", "*", "code"}, tags
+    assert tags.count((parser.TOKEN_TAG_START, "b")) == 4 and tags.count((parser.TOKEN_TAG_START, "code")) == 4
     rendered = parser.format(report)
-    assert rendered.count("<strong>") == 4 and not re.search(r"<(a|img|code|blockquote|li|ul)\b", rendered)
+    assert rendered.count("<strong>") == 4 and not re.search(r"<(a|img|blockquote)\b", rendered)
     shown = html.unescape(rendered).replace("\u200b", "")
     for h in HOSTILE + HOSTILE_LINES:
         assert h.strip() in shown, h

@@ -212,14 +212,16 @@ def retreat_paths(v: View, u: Unit, n: int, away: str) -> list[tuple[str, ...]]:
     return [p for _, p in sorted(found)]
 
 
-def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool = False) -> None:
+def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool = False, say: bool = True) -> list[str]:
     """§5.2: a leader stays with the unit he is stacked with when it advances or retreats (§11.4);
     a leader of another wing stays with his own wing's unit if one remains in the hex (§9.1).
 
     With `own_move` (the unit's own move, or its interception, §8.3: neither binds him, §5.2) only a
     leader of the unit's wing goes, and only if no other unit of his wing is left in the hex (§9.1),
-    and not if he has moved himself in this activation (ruling R44)."""
+    and not if he has moved himself in this activation (ruling R44). Returns the names of the
+    leaders carried; `say=False` leaves telling it to the caller (a move says it once, not a hex)."""
     s = d.s
+    carried = []
     for ld in list(s.leaders.values()):
         if ld.hex != old or ld.side != u.side:
             continue
@@ -230,7 +232,10 @@ def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool 
             goes = ld.wing == u.wing or not own_stays
         if goes:
             d.update(s.leaders, ld.id, hex=new)
-            d.say(f"leader {ld.name} goes with {u.id} to {new} (seed 000 {'§9.1, ruling R44' if own_move else '§5.2'})")
+            carried.append(ld.name)
+            if say:
+                d.say(f"leader {ld.name} goes with {u.id} to {new} (seed 000 {'§9.1, ruling R44' if own_move else '§5.2'})")
+    return carried
 
 
 def step_back(d: Draft[PState], uid: str, h: str) -> None:

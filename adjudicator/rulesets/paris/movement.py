@@ -168,6 +168,7 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
         d.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
         return
     walked = [begin(d, uid).hex]
+    carried: list[str] = []
     for h in path:
         mover = d.s.units.get(uid)
         if mover is None:
@@ -176,7 +177,8 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
             destroy(d, e.id, f"{uid} entered its hex (seed 000 §9.1)")
         old = mover.hex
         mover = d.update(d.s.units, uid, hex=h, mp=mover.mp - step_cost(d.s, mover, h), straight=mover.straight + 1)
-        carry_leaders(d, mover, old, h, own_move=True)  # a leader left alone goes with his unit (§9.1, ruling R44)
+        # a leader left alone goes with his unit (§9.1, ruling R44); said once, where the move ends
+        carried += [n for n in carry_leaders(d, mover, old, h, own_move=True, say=False) if n not in carried]
         walked.append(h)
         d.mark("move", old, h)
         if trigger(d, uid, "enter", came_from=old):
@@ -186,6 +188,8 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
             break
     u2 = d.s.units.get(uid)
     d.say(f"{uid} moves {'→'.join(walked)}" + (f" ({u2.mp} MP left)" if u2 else ""))
+    for name in carried:
+        d.say(f"leader {name} goes with {uid} to {walked[-1]} (seed 000 §9.1, ruling R44)")
 
 
 def check_turn(s: PState, actor: str, uid: str, facing: int) -> list[Violation]:
