@@ -69,14 +69,48 @@ def options(choices: list[Choices], where: Path) -> Iterator[str]:
             yield (f"{c.side} may seal its orders now, for instance one of these sets (one order a line in a file "
                    "ORDERS; `;` here ends a line):")
             yield from ("  " + "; ".join(s) for s in c.seal_sets)
-            yield f"  then: adjudicator seal {where} ORDERS --as {c.side} --label orders-{c.side}, and post the `seal` line it prints"
+            yield f"  then: adjudicator seal {where} ORDERS --as {c.side} --label turn{c.turn}-{c.side}, and post the `seal` line it prints"
 
 
 def replay(game: Game, state: Any) -> Iterator[str]:
+    """The position in a few lines a person reads: where the game is, then every piece of every side
+    (anything in the state with an id and a side), a line each with what is set on it. The whole
+    state, defaults and tables included, is `replay --json`'s."""
     rs = game.ruleset
+    rules = msgspec.to_builtins(state.rules)
     yield (f"{state.core.game} after #{state.core.seq} {state.core.head[:16]}: turn {rs.turn(state.rules)}, "
            f"phase {rs.phase(state.rules)}")
-    yield msgspec.json.format(msgspec.json.encode(state.rules), indent=2).decode()
+    if state.core.ended:
+        yield f"game over: {state.core.ended}"
+    for awaited in () if state.core.ended else rs.awaiting(state.rules):
+        yield f"awaiting {awaited.side}: {awaited.decision}"
+    for key, value in rules.items():
+        if _shown(value) and key not in ("turn", "phase", "game", "players", "result"):
+            yield f"{key}: {_scalar(value)}"
+    for key, value in rules.items():
+        pieces = [v for v in value.values() if isinstance(v, dict) and "id" in v] if isinstance(value, dict) else []
+        if not pieces:
+            continue
+        for side in dict.fromkeys(str(p.get("side", "")) for p in pieces):
+            yield f"{key}" + (f" of {side}" if side else "") + ":"
+            yield from ("  " + _piece(p) for p in pieces if str(p.get("side", "")) == side)
+
+
+def _shown(value: Any) -> bool:
+    """A plain value worth a line: set, and short (not a table, a map or a long list)."""
+    if isinstance(value, list):
+        return 0 < len(value) <= 12 and all(isinstance(v, (str, int, float)) for v in value)
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool) and value not in ("", 0) or value is True
+
+
+def _scalar(value: Any) -> str:
+    return " ".join(str(v) for v in value) if isinstance(value, list) else "yes" if value is True else str(value)
+
+
+def _piece(piece: dict[str, Any]) -> str:
+    said = [f"{k} {_scalar(v)}" if v is not True else k for k, v in piece.items()
+            if k not in ("id", "side") and _shown(v)]
+    return f"{piece['id']}: " + ", ".join(said)
 
 
 # -- verify, audit ------------------------------------------------------------------

@@ -334,3 +334,15 @@ def test_help_gives_every_verb_of_a_game_system_with_an_example():
         assert verb.help in r.stdout and verb.help.startswith(verb.words.split()[0])
         assert "(" in verb.help.split(":", 1)[1], f"{verb.words}: no example"
     assert run_cli_inprocess("help", "chess").returncode == 2
+
+
+@pytest.mark.parametrize("game,piece", [("paris-dreux-1562", "  conde-g3: name Condé gendarmes, wing conde, kind G"),
+                                        ("brigade-peninsula", "  picton: name Picton, role cinc"),
+                                        ("portable-bohemia", "  pru-inf1: "), ("skirmish-assault", "  br-sgt: ")])
+def test_replay_without_json_reads_as_a_position_not_a_dump(cli_fast, game, piece):
+    """Issue "A forum game that flows": `replay` prints where the game is and every piece of every side
+    a line each, grouped by side; the JSON is `--json`'s."""
+    text = ok(cli_fast("replay", ROOT / "logs" / game / "game.jsonl")).stdout
+    assert "{" not in text and '"' not in text
+    assert piece in text.splitlines() or any(line.startswith(piece) for line in text.splitlines()), text[:2000]
+    assert any(line.startswith("units of ") or line.startswith("figures of ") for line in text.splitlines())
