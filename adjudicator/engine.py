@@ -198,14 +198,42 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     return Built(event, body, digest, state, after, said)
 
 
-def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine], secret_for: SecretFor) -> list[Built]:
-    """A whole post: every action is legal in the state its predecessors left, or none is kept."""
+@dataclass(frozen=True)
+class Held:
+    """The lines of a post after one that handed the decision to another side (or ended the game),
+    from the first the rules refused there on: not applied, for the post's author to send again."""
+
+    handed_by: int  # the line that handed the decision on
+    now: str  # whose decision it is now, as the game says it
+    lines: tuple[PostLine, ...]
+    refused: str  # why the first of them was refused
+
+
+def _deciders(game: Game, state: GameState) -> set[str]:
+    return set() if state.core.ended else {a.side for a in game.ruleset.awaiting(state.rules)}
+
+
+def build_all(game: Game, state: GameState, actor: str, lines: Iterable[PostLine],
+              secret_for: SecretFor) -> tuple[list[Built], Held | None]:
+    """A whole post: every action is legal in the state its predecessors left, or none is kept;
+    except that once a line has handed the decision to another side, a refused line and those after
+    it are held back (not applied, and said so) instead of costing the lines before them."""
     built: list[Built] = []
-    for line in lines:
-        b = build(game, state, actor, line, secret_for)
+    todo = tuple(lines)
+    handed: tuple[int, str] | None = None
+    for n, line in enumerate(todo):
+        try:
+            b = build(game, state, actor, line, secret_for)
+        except Rejected as e:
+            if handed is None:
+                raise
+            return built, Held(handed[0], handed[1], todo[n:], str(e))
+        if handed is None and actor in _deciders(game, state) and actor not in _deciders(game, b.after):
+            now = b.after.core.ended and f"the game is over ({b.after.core.ended})"
+            handed = (line.line, now or "; ".join(f"{a.side}: {a.decision}" for a in game.ruleset.awaiting(b.after.rules)))
         built.append(b)
         state = b.after
-    return built
+    return built, None
 
 
 def replay_event(game: Game, state: GameState, event: Envelope) -> GameState:

@@ -24,7 +24,7 @@ from adjudicator.chain import DOMAIN, FLOATS, GENESIS, to_line, unwritable_float
 from adjudicator.core import CoreState, GameState, last_closed_epoch
 from adjudicator.dice import chains_to
 from adjudicator.draft import NOTHING, Outcome
-from adjudicator.engine import (Built, Game, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
+from adjudicator.engine import (Built, Game, Held, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
                                 replay_told, start, violations)
 from adjudicator.errors import BadInput, Conflict, Rejected, StorageFault, storage_cause
 from adjudicator.notation import PostLine
@@ -47,6 +47,7 @@ class Posted:
     built: list[Built]
     after: tuple[int, str]  # the head the post was written against
     head: tuple[int, str]
+    held: Held | None = None  # lines not applied: an earlier line handed the decision on
 
 
 def _check_names(players: list[str]) -> tuple[str, ...]:
@@ -211,10 +212,10 @@ def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: 
                         "read the new events and post again"
                     )
             state = current_state(store, game)
-            built = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
+            built, held = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
             rows = [(b.event.seq, b.hash, b.body) for b in built]
             new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
-    return Posted(game, built, head, new_head)
+    return Posted(game, built, head, new_head, held)
 
 
 def post(db_path: str | Path, text: str, actor: str) -> Posted:

@@ -9,7 +9,7 @@ from events.core import Action, Envelope, GameCreated, Roll
 from adjudicator import core
 from adjudicator.dice import parse_expr
 from adjudicator.draft import NOTHING, Outcome
-from adjudicator.engine import Built, Game
+from adjudicator.engine import Built, Game, Held
 from adjudicator.notation import format_action
 
 FORMATS = ("text", "markdown", "bbcode")
@@ -83,7 +83,18 @@ class _Post:
     check: list[str]  # our own lines (the head and the command), never a player's text
 
 
-def _post(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str]) -> _Post:
+def held_lines(game: Game, held: Held) -> list[str]:
+    """What a post did not apply, and why: the lines after a hand-off that the rules refused there."""
+    first, last = held.lines[0].line, held.lines[-1].line
+    which = f"line {first}" if first == last else f"lines {first}-{last}"
+    return ([f"not applied: {which}. Line {held.handed_by} handed the decision on (now {held.now}); "
+             f"post {'it' if first == last else 'them'} again when the game waits for you. "
+             f"Refused here: {held.refused}"]
+            + [f"line {pl.line}: {format_action(pl.action, game.verbs)}" for pl in held.lines])
+
+
+def _post(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str],
+          held: Held | None = None) -> _Post:
     first = built[0]
     items = []
     provisional: list[str] = []
@@ -97,7 +108,7 @@ def _post(game: Game, built: list[Built], after: tuple[int, str], head: tuple[in
         title=f"{game.created.game} · {game.ruleset.title} · turn {first.event.turn} · {first.event.actor}",
         after=f"(after #{after[0]} {after[1][:8]})",
         items=items,
-        notes=[provisional_note(game, provisional)] if provisional else [],
+        notes=([provisional_note(game, provisional)] if provisional else []) + (held_lines(game, held) if held else []),
         check=[f"head #{head[0]} {head[1][:16]}",
                f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}"])
 
@@ -141,9 +152,10 @@ def _bbcode(p: _Post) -> list[str]:
 _RENDER = {"text": _text, "markdown": _markdown, "bbcode": _bbcode}
 
 
-def post_report(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str], fmt: str = "text") -> str:
+def post_report(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str], fmt: str = "text",
+                held: Held | None = None) -> str:
     """The result of a post, ready to paste. Everything in it a person wrote (notes, purposes, rulings,
     results, sealed orders, a scenario's names) goes through the format's escaping: it shows as text
     and never becomes a link, an image or markup of the report. The provisional-tables note comes
-    once a post, after the actions."""
-    return "\n".join(_RENDER[fmt](_post(game, built, after, head))) + "\n"
+    once a post, after the actions, then the lines not applied, if any."""
+    return "\n".join(_RENDER[fmt](_post(game, built, after, head, held))) + "\n"

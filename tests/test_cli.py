@@ -346,3 +346,22 @@ def test_replay_without_json_reads_as_a_position_not_a_dump(cli_fast, game, piec
     assert "{" not in text and '"' not in text
     assert piece in text.splitlines() or any(line.startswith(piece) for line in text.splitlines()), text[:2000]
     assert any(line.startswith("units of ") or line.startswith("figures of ") for line in text.splitlines())
+
+
+def test_lines_after_a_hand_off_are_held_back_and_said_so_the_lines_before_stand(tmp_path, cli_fast):
+    """Issue "A forum game that flows": a line refused after one that handed the decision to the other
+    side is not blamed on the phase; the post keeps what was legal and names the lines not applied."""
+    db = make_game(tmp_path)
+    before = len(event_rows(db))
+    r = ok(cli_fast("post", db, turn(tmp_path, "note one\nend turn\nend turn\nnote x"), "--as", "red"))
+    assert len(event_rows(db)) == before + 2  # `note one` and the first `end turn`
+    assert "not applied: lines 3-4. Line 2 handed the decision on (now blue: turn 2" in r.stdout
+    assert "Refused here: line 3: end-turn: it is blue's decision now" in r.stdout
+    assert "line 3: end turn" in r.stdout and "line 4: note x" in r.stdout
+
+
+def test_a_refused_line_with_no_hand_off_before_it_still_refuses_the_whole_post(tmp_path, cli_fast):
+    db = make_game(tmp_path)
+    before = event_rows(db)
+    fails(cli_fast("post", db, turn(tmp_path, "note fine\nseal t1 x\nend turn"), "--as", "blue"), 1, "line 2")
+    assert event_rows(db) == before

@@ -4,6 +4,8 @@ plus ruledata and the error classes' exit codes."""
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -98,15 +100,20 @@ def test_rulings_are_the_referees(tmp_path):
 # -- engine ------------------------------------------------------------------------------
 
 def test_a_post_is_legal_line_by_line_in_the_state_its_predecessors_left(tmp_path):
-    """Line 3 is illegal only because of line 2: the whole post is refused, naming line 3."""
+    """Line 3 is illegal only because line 2 handed the decision to blue: lines 1-2 stand, and lines 3-4
+    are held back, not applied, the refusal of line 3 said (issue "A forum game that flows")."""
     db = make_game(tmp_path)
     before = event_rows(db)
-    with pytest.raises(Rejected, match=r"^line 3: .*turn/not-yours"):
-        games.post(db, "roll 2d6\nend turn\nend turn\nnote never stored", "red")
-    assert event_rows(db) == before
+    posted = games.post(db, "roll 2d6\nend turn\nend turn\nnote never stored", "red")
+    assert len(event_rows(db)) == len(before) + 2 and posted.held is not None
+    assert posted.held.handed_by == 2 and [pl.line for pl in posted.held.lines] == [3, 4]
+    assert re.match(r"^line 3: .*turn/not-yours", posted.held.refused) and posted.held.now.startswith("blue: ")
+    with pytest.raises(Rejected, match=r"^line 1: .*turn/not-yours"):
+        games.post(db, "end turn\nnote never stored", "red")
     game, st = state(db)
-    built = build_all(game, st, "red", [PostLine(1, Note(text="a")), PostLine(2, EndTurn())], lambda e: b"\x01" * 32)
-    assert [b.event.seq for b in built] == [2, 3] and built[1].before == built[0].after
+    built, held = build_all(game, st, "blue", [PostLine(1, Note(text="a")), PostLine(2, EndTurn())], lambda e: b"\x01" * 32)
+    assert held is None
+    assert [b.event.seq for b in built] == [st.core.seq + 1, st.core.seq + 2] and built[1].before == built[0].after
     assert built[1].event.prev == built[0].hash
 
 

@@ -52,7 +52,7 @@ def test_a_bad_dice_expression_is_bad_input_naming_the_line(game):
 def test_a_rejected_post_writes_nothing(game):
     before = games.state_at(game)[1].core.head
     with pytest.raises(Rejected):
-        games.post(game, "roll 1d6\nend turn\nend turn", "red")  # the second end turn is blue's
+        games.post(game, "roll 1d6\nend turn\nend turn", "blue")  # blue's first end turn is already refused
     assert games.state_at(game)[1].core.head == before
 
 
