@@ -160,6 +160,17 @@ def reveal(db: Path, fmt: Fmt = "text") -> None:
     _pasted(posted, fmt)
 
 
+@app.command()
+def show(log: Path, seq: Annotated[int, typer.Argument(help="an event the post wrote")], fmt: Fmt = "text") -> None:
+    """Print again the result of the post that wrote event SEQ, in any format (GAME: database or log)."""
+    from adjudicator.report import post_report
+    from adjudicator.repost import post_at
+
+    _fmt(fmt)
+    p = post_at(log, seq)
+    _out(post_report(p.game, p.events, p.after, p.head, fmt))
+
+
 @app.command("log")
 def log_cmd(log: Path) -> None:
     """One line per event, and under it what the event did."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Protocol
 from dataclasses import dataclass
 
 from events.core import Action, Envelope, GameCreated, Roll
@@ -93,7 +95,17 @@ def held_lines(game: Game, held: Held) -> list[str]:
             + [f"line {pl.line}: {format_action(pl.action, game.verbs)}" for pl in held.lines])
 
 
-def _post(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str],
+class Told(Protocol):
+    """An event of a post and what it did: a Built as it is posted, or an event as a log replays it."""
+
+    @property
+    def event(self) -> Envelope: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+
+def _post(game: Game, built: Sequence[Told], after: tuple[int, str], head: tuple[int, str],
           held: Held | None = None) -> _Post:
     first = built[0]
     items = []
@@ -152,7 +164,7 @@ def _bbcode(p: _Post) -> list[str]:
 _RENDER = {"text": _text, "markdown": _markdown, "bbcode": _bbcode}
 
 
-def post_report(game: Game, built: list[Built], after: tuple[int, str], head: tuple[int, str], fmt: str = "text",
+def post_report(game: Game, built: Sequence[Told], after: tuple[int, str], head: tuple[int, str], fmt: str = "text",
                 held: Held | None = None) -> str:
     """The result of a post, ready to paste. Everything in it a person wrote (notes, purposes, rulings,
     results, sealed orders, a scenario's names) goes through the format's escaping: it shows as text

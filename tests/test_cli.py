@@ -365,3 +365,20 @@ def test_a_refused_line_with_no_hand_off_before_it_still_refuses_the_whole_post(
     before = event_rows(db)
     fails(cli_fast("post", db, turn(tmp_path, "note fine\nseal t1 x\nend turn"), "--as", "blue"), 1, "line 2")
     assert event_rows(db) == before
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode"])
+def test_show_prints_again_the_result_of_the_post_that_wrote_an_event(tmp_path, cli_fast, fmt):
+    """Issue "A forum game that flows": a referee who lost a paste, a player who asks again: `show GAME
+    SEQ` gives the same result the post printed, from the database or the public log."""
+    db = make_game(tmp_path)
+    pasted = ok(cli_fast("post", db, turn(tmp_path, "roll 2d6+1 for volley\nnote a\nend turn"), "--as", "red",
+                         "--format", fmt)).stdout
+    ok(cli_fast("post", db, turn(tmp_path, "roll 1d6 for blue\nend turn"), "--as", "blue"))
+    ok(cli_fast("post", db, turn(tmp_path, "note after"), "--as", "red"))
+    log = export_log(db)
+    for where in (db, log):
+        for seq in ("2", "3", "4"):
+            assert ok(cli_fast("show", where, seq, "--format", fmt)).stdout == pasted
+    assert "roll 1d6 for blue" in ok(cli_fast("show", db, "6")).stdout
+    fails(cli_fast("show", db, "99"), 2, "no event 99")
