@@ -80,7 +80,8 @@ def new(
     ruleset: Annotated[str, typer.Option(help="the game system (see `adjudicator rulesets`)")],
     player: Annotated[list[str], typer.Option(help="a side, in turn order; repeat for each")],
     game: Annotated[Optional[str], typer.Option(help="game id (default: the file name)")] = None,
-    scenario: Annotated[Optional[str], typer.Option()] = None,
+    scenario: Annotated[Optional[str], typer.Option(help="a shipped scenario's name, or a scenario file of your own "
+                                                         "(see `adjudicator scenario`)")] = None,
     option: Annotated[Optional[list[str]], typer.Option(help="an optional rule; repeat")] = None,
     tables: Annotated[Optional[Path], typer.Option(help="a TOML file of tables replacing the shipped ones")] = None,
     dice: Annotated[str, typer.Option(help="committed (referee's secret) or reported (real dice)")] = "committed",
@@ -350,6 +351,35 @@ def tables(
         raise BadInput(f"{rs.name} has no tables")
     else:
         _out(rs.tables_template)
+
+
+@app.command()
+def scenario(
+    ruleset: Annotated[str, typer.Option(help="the game system")],
+    file: Annotated[Optional[Path], typer.Argument(help="a scenario file of your own, to check")] = None,
+    template: Annotated[bool, typer.Option(help="print a commented scenario file to start your own battle from")] = False,
+    tables: Annotated[Optional[Path], typer.Option(help="the tables file the game will use, if not the shipped one")] = None,
+) -> None:
+    """Set up your own battle: print a scenario template, or check a scenario file as `new` would."""
+    from adjudicator import rulesets
+
+    rs = rulesets.get(ruleset)
+    if rs.check_scenario is None or not rs.scenario_template:
+        raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
+    if template == (file is not None):
+        raise BadInput("give either --template or a scenario FILE to check")
+    if template:
+        _out(rs.scenario_template)
+        return
+    from adjudicator.ruledata import merge_tables, read_text, read_toml
+    from adjudicator.scenariofile import ScenarioError
+
+    assert file is not None
+    played = dict(rs.tables) if tables is None else merge_tables(dict(rs.tables), read_toml(tables), str(tables))
+    problems = rs.check_scenario(read_text(file), played)
+    if problems:
+        raise ScenarioError(str(file), problems)
+    _out(f"{file}: a {rs.name} scenario `adjudicator new` accepts")
 
 
 @app.command("help")

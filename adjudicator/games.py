@@ -82,10 +82,6 @@ def new_game(
         raise BadInput(f"game id {game_id!r}: lowercase letters, digits, - and _ (use --game)")
     if dice_mode not in ("committed", "reported"):
         raise BadInput("--dice is committed (the referee's secret) or reported (players roll real dice)")
-    if scenario is None and rs.scenarios:
-        scenario = next(iter(rs.scenarios))
-    if scenario is not None and scenario not in rs.scenarios:
-        raise BadInput(f"unknown scenario {scenario!r} for {rs.name}; known: {', '.join(rs.scenarios) or 'none'}")
     for opt in options:
         if opt not in rs.options:
             raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
@@ -96,7 +92,8 @@ def new_game(
     tables = dict(rs.tables)
     if tables_path is not None:
         tables = merge_tables(tables, read_toml(Path(tables_path)), str(tables_path))
-    data = {"scenario": rs.scenarios[scenario].data if scenario else {}, "tables": tables}
+    scenario, played = _scenario(rs, scenario, tables)
+    data = {"scenario": played, "tables": tables}
     bad = unwritable_float(data)
     if bad is not None:
         raise BadInput(f"{bad[0]} = {bad[1]!r}{f' (from {tables_path})' if tables_path else ''}: {FLOATS}")
@@ -120,6 +117,36 @@ def new_game(
         with Store(built[0], create=True) as store:
             store.append(game_id, (0, GENESIS), [(1, digest, body)])
     return Posted(game, [Built(env, body, digest, state, at_head(state, 1, digest))], (0, GENESIS), (1, digest))
+
+
+def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple[str, dict]:
+    """The name and content of the scenario a new game plays: a shipped one by its name (the first
+    when none is given), or a referee's own file in the same format. Either is checked first, and a
+    ScenarioError names each problem's line; the game's first event then holds the content whole."""
+    if given is None and not rs.scenarios:
+        return "", {}
+    given = given or next(iter(rs.scenarios))
+    if given in rs.scenarios:
+        path, name = rs.scenarios[given].path, given
+    elif given.endswith(".toml") or os.sep in given or Path(given).is_file():
+        path = Path(given)
+        name = re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()).strip("-") or "scenario"
+    else:
+        raise BadInput(f"unknown scenario {given!r} for {rs.name}; known: {', '.join(rs.scenarios) or 'none'}, "
+                       "or a scenario file of your own (`adjudicator scenario --ruleset "
+                       f"{rs.name} --template` prints one to start from)")
+    if rs.check_scenario is None or path is None:
+        raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
+    from adjudicator.ruledata import read_text
+    from adjudicator.scenariofile import ScenarioError
+
+    text = read_text(path)
+    problems = rs.check_scenario(text, tables)
+    if problems:
+        raise ScenarioError(str(path) if given not in rs.scenarios else f"scenario {given}", problems)
+    import tomllib
+
+    return name, tomllib.loads(text)
 
 
 def open_game(store: Store) -> Game:

@@ -18,10 +18,17 @@ from adjudicator.errors import BadInput
 from adjudicator.ruleset import Scenario
 
 
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: cannot read ({e})") from None
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        return tomllib.loads(read_text(path))
+    except tomllib.TOMLDecodeError as e:
         raise BadInput(f"{path}: cannot read ({e})") from None
 
 
@@ -41,7 +48,7 @@ def load_scenarios(package_dir: Path) -> dict[str, Scenario]:
     for path in sorted((package_dir / "scenarios").glob("*.toml")):
         data = read_toml(path)
         found[path.stem] = Scenario(name=path.stem, title=data.get("title", path.stem), data=data,
-                                    source=data.get("source", ""))
+                                    source=data.get("source", ""), path=path)
     return found
 
 

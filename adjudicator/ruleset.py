@@ -23,6 +23,7 @@ from adjudicator.draft import Board, Draft, Outcome
 
 if TYPE_CHECKING:
     from adjudicator.phases import Phases
+    from adjudicator.scenariofile import Problem
 
 S = TypeVar("S", bound=msgspec.Struct)
 
@@ -78,6 +79,7 @@ class Scenario:
     title: str
     data: dict[str, Any]
     source: str = ""
+    path: Path | None = None  # the file it is read from
 
 
 Check = Callable[[S, str, Any], list[Violation]]
@@ -110,6 +112,11 @@ class Ruleset(Generic[S]):
                                         lets it decide in advance (scripted play, the hand-offs benchmark)
     rests                               the actions that end or decline (pass, end an activation, hold):
                                         scripted play takes them when nothing else is left, or at times
+
+    Where the game is played from a scenario (every ruleset but freeform):
+    check_scenario(text, tables)        -> list[Problem]: what is wrong with a scenario file's text (its TOML,
+                                        its keys and types, unit types, overlapping units, off-map positions, a
+                                        missing commander), each on its line; asked at `new`, shipped or not
     """
 
     name: str
@@ -138,6 +145,7 @@ class Ruleset(Generic[S]):
     sealable_orders: Callable[[S, str], list[tuple[str, ...]]] | None = None
     standing_orders: Callable[[S, str], list[Action]] | None = None
     rests: tuple[type[Action], ...] = ()
+    check_scenario: Callable[[str, dict[str, Any]], list[Problem]] | None = None
 
     def check(self, s: S, actor: str, action: Action) -> list[Violation]:
         """The phase's gate, then the action's own check."""
@@ -187,6 +195,12 @@ class Ruleset(Generic[S]):
 
         return tables_template(self.here) if self.here is not None else ""
 
+    @cached_property
+    def scenario_template(self) -> str:
+        """A commented scenario file to start one's own battle from ("" where there are none)."""
+        path = self.here / "scenario-template.toml" if self.here is not None else None
+        return path.read_text(encoding="utf-8") if path is not None and path.exists() else ""
+
 
 def assemble(package: str, *, title: str, source: str, options: dict[str, str] | None = None,
              default_epochs: int = 10_000) -> Ruleset[Any]:
@@ -228,4 +242,5 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         sealable_orders=part("play", "sealable_orders", optional=True),
         standing_orders=part("play", "standing_orders", optional=True),
         rests=part("play", "RESTS", optional=True) or (),
+        check_scenario=part("setup", "check_scenario", optional=True),
     )

@@ -4,13 +4,16 @@ checked for every value the rules read."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.core import GameCreated
 from adjudicator.errors import BadInput
 
 from .grid import DIRECTIONS, MAX_HEIGHT, MAX_WIDTH, on_board, parse_square
 from .state import Army, PortableState, Unit
+
+if TYPE_CHECKING:
+    from adjudicator.scenariofile import Problem
 
 CLASSES = ("elite", "average", "poor")
 TERRAIN = ("hill", "woods", "village", "river", "ford", "trench")
@@ -56,6 +59,15 @@ def check_tables(tables: dict[str, Any]) -> None:
             missing = [k for k in UNIT_KEYS if k not in spec]
             if missing or spec["arm"] not in ARMS:
                 raise ValueError(f"tables: [units] {kind} needs {', '.join(UNIT_KEYS)} with arm one of {', '.join(ARMS)}")
+
+
+def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
+    """What is wrong with a scenario file, each problem on its line (the checks are read only by `new`)."""
+    from adjudicator.scenariofile import problems
+
+    from .scenario import problems as board_problems
+
+    return problems(text, board_problems, tables)
 
 
 def setup(created: GameCreated) -> PortableState:
