@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -11,6 +11,17 @@ from events.core import GameCreated
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.brigade import army
 from adjudicator.rulesets.brigade.state import KINDS, SKILLS, BrigadeState, Brigade, General, Place, Side, Unit
+
+if TYPE_CHECKING:
+    from adjudicator.scenariofile import Problem
+
+
+def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
+    """What is wrong with a scenario file, each problem on its line (the checks are read only by `new`)."""
+    from adjudicator.rulesets.brigade.scenario import problems as table_problems
+    from adjudicator.scenariofile import problems
+
+    return problems(text, table_problems, tables)
 
 
 def _pos(entry: dict[str, Any], where: str, width: float, height: float) -> tuple[float, float]:
