@@ -364,7 +364,7 @@ def scenario(
     from adjudicator import rulesets
 
     rs = rulesets.get(ruleset)
-    if rs.check_scenario is None or not rs.scenario_template:
+    if rs.check_scenario is None:
         raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
     if template == (file is not None):
         raise BadInput("give either --template or a scenario FILE to check")

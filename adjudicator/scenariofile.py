@@ -211,7 +211,8 @@ def key_lines(text: str) -> dict[Path, int]:
 
 # A shape is a type (str, int, float: a number, int allowed; bool), a list `[shape]` of elements
 # of one shape, a tuple of shapes (a fixed length: a point), a dict of keys (a key ending in "?"
-# may be left out), or ANY (a table the ruleset reads as it likes).
+# may be left out; "*" gives the shape of any other key, a table of names the file chooses), or ANY
+# (a table the ruleset reads as it likes).
 ANY = object()
 _NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false", list: "a list",
           dict: "a table"}
@@ -251,10 +252,14 @@ def shape(sc: Scenario, spec: Mapping[str, Any], value: Any = None, path: Path =
     keys = {k.rstrip("?"): s for k, s in spec.items()}
     where = f"in [{_dotted(path)}]" if _dotted(path) else "at the top of the file"
     for k in value:
-        if k not in keys:
+        if k not in keys and "*" not in keys:
             out.append(sc.problem((*path, k), f"unknown key {k!r} {where}; known: {', '.join(keys)}"))
+        elif k not in keys:
+            out += _check(sc, value[k], keys["*"], (*path, k))
     for k, s in spec.items():
         name = k.rstrip("?")
+        if name == "*":
+            continue
         if name not in value:
             if not k.endswith("?"):
                 out.append(sc.problem(path, f"the key {name!r} is missing {where}"))

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
 from events.core import GameCreated
+
+if TYPE_CHECKING:
+    from adjudicator.scenariofile import Problem
+
+
+def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
+    """What is wrong with a scenario file, each problem on its line (the checks are read only by `new`)."""
+    from adjudicator.rulesets.paris.scenario import problems as map_problems
+    from adjudicator.scenariofile import problems
+
+    return problems(text, map_problems, tables)
 
 
 def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
