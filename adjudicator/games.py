@@ -123,7 +123,9 @@ def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple
     """The name and content of the scenario a new game plays: a shipped one by its name (the first
     when none is given), or a referee's own file in the same format. Either is checked first, and a
     ScenarioError names each problem's line; the game's first event then holds the content whole."""
-    if given is None and not rs.scenarios:
+    if rs.check_scenario is None:
+        if given is not None:
+            raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
         return "", {}
     given = given or next(iter(rs.scenarios))
     if given in rs.scenarios:
@@ -135,8 +137,7 @@ def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple
         raise BadInput(f"unknown scenario {given!r} for {rs.name}; known: {', '.join(rs.scenarios) or 'none'}, "
                        "or a scenario file of your own (`adjudicator scenario --ruleset "
                        f"{rs.name} --template` prints one to start from)")
-    if rs.check_scenario is None or path is None:
-        raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
+    assert path is not None  # every shipped scenario is read from its file
     from adjudicator.ruledata import read_text
     from adjudicator.scenariofile import ScenarioError
 

@@ -8,7 +8,7 @@ scenario's sides take those sides; otherwise the first player takes the first si
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -19,6 +19,18 @@ from .forces import points, role_of
 from .state import OK, RESERVE, Area, Command, Figure, Group, Gun, Line, Scenario, SkirmishState, Terrain
 from .tables import Tables, decode
 from .victory import starting_morale
+
+if TYPE_CHECKING:
+    from adjudicator.scenariofile import Problem
+
+
+def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
+    """What is wrong with a scenario file, each problem on its line (the checks are read only by `new`)."""
+    from adjudicator.scenariofile import problems
+
+    from .scenario import problems as table_problems
+
+    return problems(text, table_problems, tables)
 
 
 def _point(v: Any) -> tuple[float, float]:
