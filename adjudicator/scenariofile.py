@@ -199,7 +199,10 @@ class _Scan:
             self.blanks(True)
             if self.i >= len(self.t):
                 return self.found
-            table = self.header() if self.peek() == "[" else (self.pair(table) or table)
+            if self.peek() == "[":
+                table = self.header()
+            else:
+                self.pair(table)
 
 
 def key_lines(text: str) -> dict[Path, int]:
@@ -219,6 +222,8 @@ _NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or 
 
 
 def _named(value: Any) -> str:
+    if isinstance(value, float):
+        return "a decimal number"
     return "a table" if isinstance(value, dict) else _NAMES.get(type(value), type(value).__name__)
 
 
