@@ -181,9 +181,11 @@ def rulesets_data(found: list[Ruleset[Any]]) -> list[dict[str, Any]]:
 
 
 def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
-    for d in rulesets_data(found):
+    for rs, d in zip(found, rulesets_data(found)):
         yield f"{d['name']}: {d['title']}\n  rules: {d['source']}"
         yield from (f"  scenario {k}: {s['title']}" for k, s in d["scenarios"].items())
+        if rs.check_scenario is not None:
+            yield f"  scenario of your own: `adjudicator scenario --ruleset {rs.name} --template` prints one to start from"
         yield from (f"  option {k}: {v}" for k, v in d["options"].items())
         yield from (f"  table {k}: {'PROVISIONAL, ' if t['provisional'] else ''}{t['source']}" for k, t in d["tables"].items())
 
@@ -201,6 +203,13 @@ def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
     yield "every game's verbs:"
     yield from (f"  {verb.help}" for verb in engine_verbs)
     yield "  rolled FACES (under an action, in a game rolled with real dice): the faces of its rolls, in order"
+    if rs.check_scenario is not None:
+        yield ""
+        yield f"a battle of your own: {OWN_BATTLE.format(rs.name)}"
+
+
+OWN_BATTLE = ("`adjudicator scenario --ruleset {0} --template > mine.toml`, edit it, then `adjudicator new GAME.db "
+              "--ruleset {0} --scenario mine.toml ...` (README: \"Set up your own battle\")")
 
 
 def tables(rs: Ruleset[Any]) -> Iterator[str]:
