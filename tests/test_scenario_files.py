@@ -239,3 +239,21 @@ def test_a_toml_syntax_error_names_its_line():
     with pytest.raises(ScenarioError) as e:
         read(sc_text)
     assert e.value.problems[0].line == 2
+
+
+def test_the_check_reads_the_tables_the_game_will_use(tmp_path: Path, cli_fast):
+    """Smaller bases in a referee's tables let figures stand closer (skirmish [bases])."""
+    rs = rulesets.get("skirmish")
+    close = tmp_path / "close.toml"
+    close.write_text(rs.scenario_template.replace("at = [29.0, 15.0]", "at = [27.0, 15.0]"), encoding="utf-8")
+    bases = dict(rs.tables["bases"], foot=1.5)
+    tables = tmp_path / "tables.toml"
+    tables.write_text("[bases]\n" + "".join(f"{k} = {v!r}\n".replace("'", '"').replace("True", "true")
+                                            for k, v in bases.items()), encoding="utf-8")
+    refused = cli_fast("scenario", "--ruleset", "skirmish", str(close))
+    assert refused.returncode == 2 and "zouave-2 stands on zouave-1's base" in refused.stderr
+    assert cli_fast("scenario", "--ruleset", "skirmish", "--tables", str(tables), str(close)).returncode == 0
+    db = tmp_path / "g.db"
+    made = cli_fast("new", str(db), "--ruleset", "skirmish", "--scenario", str(close), "--tables", str(tables),
+                    "--player", "red", "--player", "blue")
+    assert made.returncode == 0, made.stderr
