@@ -101,17 +101,16 @@ class _Scan:
                 return
 
     def string(self) -> str:
+        """Skip a string (a basic one's escapes, a literal one's none; one line, or three quotes
+        and many); its text between the quotes, escapes unread."""
         quote = self.t[self.i]
-        if self.peek(3) == quote * 3:  # a multi-line string, its quotes possibly doubled at the end
-            end = self.t.index(quote * 3, self.i + 3)
-            while self.t[end + 3:end + 4] == quote:
-                end += 1
-            body, self.i = self.t[self.i + 3:end], end + 3
-        else:
-            j = self.i + 1
-            while self.t[j] != quote:
-                j += 2 if quote == '"' and self.t[j] == "\\" else 1
-            body, self.i = self.t[self.i + 1:j], j + 1
+        close = quote * 3 if self.peek(3) == quote * 3 else quote
+        j = start = self.i + len(close)
+        while not self.t.startswith(close, j):
+            j += 2 if quote == '"' and self.t[j] == "\\" else 1
+        while self.t[j + len(close):j + len(close) + 1] == quote:  # """a "quoted" end"""": the last three close
+            j += 1
+        body, self.i = self.t[start:j], j + len(close)
         self.ln += body.count("\n")
         return body
 

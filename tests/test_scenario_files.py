@@ -83,6 +83,12 @@ def test_key_lines_skip_what_strings_and_comments_hold():
     assert ("not-a-table",) not in found
 
 
+def test_key_lines_read_escaped_and_empty_strings():
+    text = 'a = """x\\"""\ny"""\nb = 1\nc = \'\'\'p\n\'q\'\'\'\'\nd = "e\\"f"\ne = ""\nf = \'\'\ng = """"q""""\nh = 2\n'
+    assert tomllib.loads(text)["c"] == "p\n'q'"
+    assert key_lines(text) == {("a",): 1, ("b",): 3, ("c",): 4, ("d",): 6, ("e",): 7, ("f",): 8, ("g",): 9, ("h",): 10}
+
+
 # -- shipped scenarios and templates ----------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset,scenario", SHIPPED)
