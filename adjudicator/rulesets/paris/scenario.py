@@ -125,7 +125,7 @@ def _wing(sc: Scenario, w: int, wing: dict[str, Any], hexes: frozenset[str], ids
             found.append(sc.problem((*path, "kind"), f"unit {uid}: unknown type {kind!r}; known: {', '.join(KINDS)} (seed 000 §2.2)"))
             continue
         if kind != ARTILLERY and kind not in factors:
-            found.append(sc.problem((*path, "kind"), f"unit {uid}: type {kind} has no fire factor in [fire_factors] (§10.5)"))
+            found.append(sc.problem((*path, "kind"), f"unit {uid}: type {kind} has no fire factor in [fire_factors] (§10.5, R48)"))
         off = _off(sc, (*path, "hex"), u["hex"], hexes, f"unit {uid}")
         if off is not None:
             found.append(off)
@@ -141,7 +141,7 @@ def _wing(sc: Scenario, w: int, wing: dict[str, Any], hexes: frozenset[str], ids
         found.append(off)
     elif leader["hex"] not in own:
         found.append(sc.problem((*at, "leader", "hex"), f"leader {leader['id']} stands with no unit of wing {wing['id']} "
-                                                        f"in hex {leader['hex']} (a leader is stacked with a unit of his wing, §5.2)"))
+                                                        f"in hex {leader['hex']} (a leader is stacked with a unit of his wing: §5.2, R48)"))
     if leader["id"] in ids:
         found.append(sc.problem((*at, "leader", "id"), f"leader id {leader['id']!r} is used twice (first on line {ids[leader['id']]})"))
     ids.setdefault(leader["id"], sc.line((*at, "leader", "id")))

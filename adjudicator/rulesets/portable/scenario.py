@@ -110,5 +110,5 @@ def _army(sc: Scenario, a: int, army: dict[str, Any], tables: dict[str, Any], te
             taken[sq] = (uid, a)
     if not has_commander:
         found.append(sc.problem(("armies", a), f"army {army['name']!r} has no commander (a unit of a type whose "
-                                               "arm is commander: seed 002, its 6 SP count in the army's)"))
+                                               "arm is commander: seed 002, R26)"))
     return found

@@ -140,7 +140,7 @@ def _overlaps(sc: Scenario, t: Tables) -> list[Problem]:
                       if math.dist((x, y), (ox, oy)) < (size + osize) / 2 - 1e-6), None)
         if under is not None:
             found.append(sc.problem(path, f"{fid} stands on {under[0]}'s base: their centres are at least "
-                                          f"{under[1]:g} cm apart (tables [bases])"))
+                                          f"{under[1]:g} cm apart (tables [bases]; S49)"))
     return found
 
 
