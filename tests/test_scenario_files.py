@@ -263,3 +263,21 @@ def test_the_check_reads_the_tables_the_game_will_use(tmp_path: Path, cli_fast):
     made = cli_fast("new", str(db), "--ruleset", "skirmish", "--scenario", str(close), "--tables", str(tables),
                     "--player", "red", "--player", "blue")
     assert made.returncode == 0, made.stderr
+
+
+def test_a_paris_option_of_ones_own_scenario_is_checked_as_its_wings_are(tmp_path: Path):
+    rs = rulesets.get("paris")
+    assert rs.check_scenario is not None
+    text = rs.scenario_template + (
+        '\n[options.huguenot-artillery]\nwing = "biron"\n'
+        'units = [ { id = "biron-g1", name = "Artillerie", kind = "ART", hex = "1305" } ]\n'
+        '\n[options.guise]\nwing = "guise"\norder = "hold"\npenalty = [4, 3]\n')
+    found = [(p.line, p.message) for p in rs.check_scenario(text, rs.tables)]
+    lines = text.split("\n")
+    extra = lines.index('units = [ { id = "biron-g1", name = "Artillerie", kind = "ART", hex = "1305" } ]') + 1
+    first = _line_of(text, '{ id = "biron-g1", name = "Gendarmes"')
+    assert (extra, f"unit id 'biron-g1' is used twice (first on line {first})") in found
+    assert (extra, "unit biron-g1: hex 1305 is off the map (12 rows by 16 columns)") in found
+    assert (lines.index('wing = "guise"') + 1, "option guise: no wing 'guise'") in found
+    assert (lines.index('order = "hold"') + 1, "option guise: the order is attack, march, rally (§1.2)") in found
+    assert len(found) == 4

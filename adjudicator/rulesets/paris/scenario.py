@@ -3,12 +3,13 @@ every problem on its line (see adjudicator/scenariofile.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.ground import map_hexes
-from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY
-from adjudicator.scenariofile import ANY, Path, Problem, Scenario, shape
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, ORDERS
+from adjudicator.scenariofile import Path, Problem, Scenario, shape
 
 PROVENANCE = {"provisional?": bool, "source?": str}
 UNIT = {"id": str, "name?": str, "kind": str, "morale?": int, "ma?": int, "hex": str}
@@ -20,7 +21,11 @@ SHAPE = {
     "fire_factors": {**PROVENANCE, "*": int}, "artillery?": {**PROVENANCE, "morale?": int},
     "victory?": {"count?": str, "weights?": {"*": int},
                  "immediate?": [{"side": str, "enemy_kinds?": [str], "units?": [str]}]},
-    "options?": ANY,  # the shipped scenarios' optional rules, each read by the code of its name
+    "options?": {  # the optional rules of Dreux (§14.1), each read by the code of its name
+        "huguenot-artillery?": {"wing": str, "units": [UNIT]},
+        "coligny-reiters?": {"side": str, "kind": str, "removed_on_or_below": int},
+        "guise?": {"wing": str, "order": str, "penalty": [int]},
+    },
     "wings": [{"id": str, "name?": str, "side": str, "leader": LEADER, "units": [UNIT]}],
 }
 KINDS = sorted(CAVALRY | INFANTRY) + [ARTILLERY]
@@ -44,11 +49,10 @@ def problems(sc: Scenario, tables: dict[str, Any]) -> list[Problem]:
             known = ", ".join(k for k, v in ground.items() if isinstance(v, dict))
             found.append(sc.problem(("map", "terrain", kind), f"unknown terrain {kind!r}; known: {known} (tables [terrain])"))
         found += [p for n, h in enumerate(listed) if (p := _off(sc, ("map", "terrain", kind, n), h, hexes, kind))]
-    ids: dict[str, int] = {}
-    stacks: dict[str, list[tuple[str, str, str]]] = {}  # hex -> (id, kind, side) of the units in it
+    placed = _Placed(sc, hexes)
     for w, wing in enumerate(data["wings"]):
-        found += _wing(sc, w, wing, hexes, ids, stacks)
-    return found + _victory(sc, ids)
+        found += _wing(placed, w, wing)
+    return found + _options(placed) + _victory(sc, placed.ids)
 
 
 def _victory(sc: Scenario, ids: dict[str, int]) -> list[Problem]:
@@ -107,44 +111,79 @@ def _off(sc: Scenario, path: Path, h: str, hexes: frozenset[str], what: str) -> 
     return None
 
 
-def _wing(sc: Scenario, w: int, wing: dict[str, Any], hexes: frozenset[str], ids: dict[str, int],
-          stacks: dict[str, list[tuple[str, str, str]]]) -> list[Problem]:
-    """Each unit's type (§2.2), fire factor (§10.5) and hex, stacking as §9.1 allows; the wing's
-    leader (§1.2: each leader commands one wing) on the map, stacked with one of its units (§5.2)."""
-    found: list[Problem] = []
-    factors = sc.data["fire_factors"]
-    at: Path = ("wings", w)
-    own: set[str] = set()
-    for n, u in enumerate(wing["units"]):
-        path = (*at, "units", n)
-        uid, kind = u["id"], u["kind"]
-        if uid in ids:
-            found.append(sc.problem((*path, "id"), f"unit id {uid!r} is used twice (first on line {ids[uid]})"))
-        ids.setdefault(uid, sc.line((*path, "id")))
-        if kind not in KINDS:
-            found.append(sc.problem((*path, "kind"), f"unit {uid}: unknown type {kind!r}; known: {', '.join(KINDS)} (seed 000 §2.2)"))
-            continue
-        if kind != ARTILLERY and kind not in factors:
-            found.append(sc.problem((*path, "kind"), f"unit {uid}: type {kind} has no fire factor in [fire_factors] (§10.5, R48)"))
-        off = _off(sc, (*path, "hex"), u["hex"], hexes, f"unit {uid}")
-        if off is not None:
-            found.append(off)
-            continue
-        own.add(u["hex"])
-        clash = _stacking(uid, kind, wing["side"], stacks.setdefault(u["hex"], []))
-        if clash:
-            found.append(sc.problem((*path, "hex"), f"unit {uid}: {clash} in hex {u['hex']} (§9.1)"))
-        stacks[u["hex"]].append((uid, kind, wing["side"]))
+@dataclass
+class _Placed:
+    """What the units set up so far hold: their ids (and lines), and who stands in each hex."""
+
+    sc: Scenario
+    hexes: frozenset[str]
+    ids: dict[str, int] = field(default_factory=dict)
+    stacks: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)  # hex -> (id, kind, side)
+
+    def units(self, at: Path, units: list[dict[str, Any]], side: str) -> tuple[list[Problem], set[str]]:
+        """Each unit's id, type (§2.2), fire factor (§10.5) and hex, stacking as §9.1 allows; the
+        problems, and the hexes the units stand in."""
+        sc, found, here = self.sc, [], set()
+        factors = sc.data["fire_factors"]
+        for n, u in enumerate(units):
+            path = (*at, n)
+            uid, kind = u["id"], u["kind"]
+            found += self.counted((*path, "id"), uid, "unit")
+            if kind not in KINDS:
+                found.append(sc.problem((*path, "kind"), f"unit {uid}: unknown type {kind!r}; known: {', '.join(KINDS)} (seed 000 §2.2)"))
+                continue
+            if kind != ARTILLERY and kind not in factors:
+                found.append(sc.problem((*path, "kind"), f"unit {uid}: type {kind} has no fire factor in [fire_factors] (§10.5, R48)"))
+            off = _off(sc, (*path, "hex"), u["hex"], self.hexes, f"unit {uid}")
+            if off is not None:
+                found.append(off)
+                continue
+            here.add(u["hex"])
+            clash = _stacking(uid, kind, side, self.stacks.setdefault(u["hex"], []))
+            if clash:
+                found.append(sc.problem((*path, "hex"), f"unit {uid}: {clash} in hex {u['hex']} (§9.1)"))
+            self.stacks[u["hex"]].append((uid, kind, side))
+        return found, here
+
+    def counted(self, path: Path, pid: str, what: str) -> list[Problem]:
+        line = self.ids.setdefault(pid, self.sc.line(path))
+        if line == self.sc.line(path):
+            return []
+        return [self.sc.problem(path, f"{what} id {pid!r} is used twice (first on line {line})")]
+
+
+def _wing(placed: _Placed, w: int, wing: dict[str, Any]) -> list[Problem]:
+    """The wing's units; its leader (§1.2: each leader commands one wing) on the map, stacked with
+    one of its units (§5.2)."""
+    sc, at = placed.sc, ("wings", w)
+    found, own = placed.units((*at, "units"), wing["units"], wing["side"])
     leader = wing["leader"]
-    off = _off(sc, (*at, "leader", "hex"), leader["hex"], hexes, f"leader {leader['id']}")
+    off = _off(sc, (*at, "leader", "hex"), leader["hex"], placed.hexes, f"leader {leader['id']}")
     if off is not None:
         found.append(off)
     elif leader["hex"] not in own:
         found.append(sc.problem((*at, "leader", "hex"), f"leader {leader['id']} stands with no unit of wing {wing['id']} "
                                                         f"in hex {leader['hex']} (a leader is stacked with a unit of his wing: §5.2, R48)"))
-    if leader["id"] in ids:
-        found.append(sc.problem((*at, "leader", "id"), f"leader id {leader['id']!r} is used twice (first on line {ids[leader['id']]})"))
-    ids.setdefault(leader["id"], sc.line((*at, "leader", "id")))
+    return found + placed.counted((*at, "leader", "id"), leader["id"], "leader")
+
+
+def _options(placed: _Placed) -> list[Problem]:
+    """The scenario's optional rules name its wings and sides; the units an option adds are set up
+    as the wings' are."""
+    sc, found = placed.sc, []
+    options = sc.data.get("options", {})
+    wings = {w["id"]: w["side"] for w in sc.data["wings"]}
+    for name, o in options.items():
+        if "wing" in o and o["wing"] not in wings:
+            found.append(sc.problem(("options", name, "wing"), f"option {name}: no wing {o['wing']!r}"))
+        if "side" in o and o["side"] not in sc.data["sides"]:
+            found.append(sc.problem(("options", name, "side"), f"option {name}: no side {o['side']!r}"))
+    art = options.get("huguenot-artillery")
+    if art is not None and art["wing"] in wings:
+        found += placed.units(("options", "huguenot-artillery", "units"), art["units"], wings[art["wing"]])[0]
+    guise = options.get("guise")
+    if guise is not None and guise["order"] not in ORDERS:
+        found.append(sc.problem(("options", "guise", "order"), f"option guise: the order is {', '.join(ORDERS)} (§1.2)"))
     return found
 
 
