@@ -146,10 +146,11 @@ class _Placed:
         return found, here
 
     def counted(self, path: Path, pid: str, what: str) -> list[Problem]:
-        line = self.ids.setdefault(pid, self.sc.line(path))
-        if line == self.sc.line(path):
-            return []
-        return [self.sc.problem(path, f"{what} id {pid!r} is used twice (first on line {line})")]
+        """An id the units and leaders use once each."""
+        if pid in self.ids:
+            return [self.sc.problem(path, f"{what} id {pid!r} is used twice (first on line {self.ids[pid]})")]
+        self.ids[pid] = self.sc.line(path)
+        return []
 
 
 def _wing(placed: _Placed, w: int, wing: dict[str, Any]) -> list[Problem]:
