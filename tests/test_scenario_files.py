@@ -195,6 +195,7 @@ BAD = [
     ("paris", "rows = 12", "rows = 12\nshape = \"hex\"", 'shape = "hex"', "unknown key 'shape' in [map]"),
     ("paris", "G = 0", 'G = "0"', 'G = "0"', "fire_factors.G: a string where an integer is wanted"),
     ("paris", "woods = [", "forest = [", "forest = [", "unknown terrain 'forest'"),
+    ("paris", 'facing = "SW"', 'facing = "W"', 'facing = "W"', "unit egmont-c: a unit faces a vertex"),
     # skirmish
     ("skirmish", 'profile = "jaeger", at = [65.0, 72.0]', 'profile = "jager", at = [65.0, 72.0]', '"jager"',
      "jaeger-2: unknown profile 'jager'"),
@@ -281,3 +282,14 @@ def test_a_paris_option_of_ones_own_scenario_is_checked_as_its_wings_are(tmp_pat
     assert (lines.index('wing = "guise"') + 1, "option guise: no wing 'guise'") in found
     assert (lines.index('order = "hold"') + 1, "option guise: the order is attack, march, rally (§1.2)") in found
     assert len(found) == 4
+
+
+def test_a_paris_unit_may_face_another_vertex_than_its_side(tmp_path: Path):
+    from adjudicator import games
+
+    rs = rulesets.get("paris")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(rs.scenario_template, encoding="utf-8")
+    state = games.new_game(tmp_path / "g.db", "paris", ["royal", "league"], scenario=str(mine)).built[0].after.rules
+    assert 'hex = "0311", facing = "SW"' in rs.scenario_template  # egmont-c's own; its side faces S
+    assert (state.units["egmont-c"].facing, state.units["egmont-t"].facing) == (3, 4)  # SW, S (hexgrid.VERTICES)

@@ -12,7 +12,7 @@ from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, ORDER
 from adjudicator.scenariofile import Path, Problem, Scenario, shape
 
 PROVENANCE = {"provisional?": bool, "source?": str}
-UNIT = {"id": str, "name?": str, "kind": str, "morale?": int, "ma?": int, "hex": str}
+UNIT = {"id": str, "name?": str, "kind": str, "morale?": int, "ma?": int, "hex": str, "facing?": str}
 LEADER = {"id": str, "name?": str, "rating?": int, "ma?": int, "hex": str, "provisional?": bool}
 SHAPE = {
     "title?": str, "source?": str, "turns?": int, "sides": [str],
@@ -138,6 +138,8 @@ class _Placed:
             if off is not None:
                 found.append(off)
                 continue
+            if u.get("facing", "N").strip().upper() not in hexgrid.VERTICES:
+                found.append(sc.problem((*path, "facing"), f"unit {uid}: a unit faces a vertex: {', '.join(hexgrid.VERTICES)} (§7)"))
             here.add(u["hex"])
             clash = _stacking(uid, kind, side, self.stacks.setdefault(u["hex"], []))
             if clash:

@@ -28,6 +28,8 @@ def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
     hexgrid.parse_hex(spec["hex"])
     fire = int(scen.get("fire_factors", {}).get(kind, 0)) if kind != ARTILLERY else 1
     morale = spec.get("morale", scen.get("artillery", {}).get("morale", 6))
+    if "facing" in spec:  # a unit of a scenario of one's own may face another way than its side
+        facing = hexgrid.parse_facing(spec["facing"])
     return Unit(id=spec["id"], name=spec.get("name", spec["id"]), side=side, wing=wing, kind=kind,
                 morale=int(morale), ma=int(spec.get("ma", 0)), fire=fire, hex=spec["hex"], facing=facing)
 
