@@ -196,6 +196,7 @@ BAD = [
     ("paris", "G = 0", 'G = "0"', 'G = "0"', "fire_factors.G: a string where an integer is wanted"),
     ("paris", "woods = [", "forest = [", "forest = [", "unknown terrain 'forest'"),
     ("paris", 'facing = "SW"', 'facing = "W"', 'facing = "W"', "unit egmont-c: a unit faces a vertex"),
+    ("paris", 'level = "disorder"', 'level = "routed"', 'level = "routed"', "unit mayenne-r1: its state is one of normal"),
     # skirmish
     ("skirmish", 'profile = "jaeger", at = [65.0, 72.0]', 'profile = "jager", at = [65.0, 72.0]', '"jager"',
      "jaeger-2: unknown profile 'jager'"),
@@ -284,7 +285,7 @@ def test_a_paris_option_of_ones_own_scenario_is_checked_as_its_wings_are(tmp_pat
     assert len(found) == 4
 
 
-def test_a_paris_unit_may_face_another_vertex_than_its_side(tmp_path: Path):
+def test_a_paris_unit_may_face_another_vertex_than_its_side_and_start_in_disorder(tmp_path: Path):
     from adjudicator import games
 
     rs = rulesets.get("paris")
@@ -293,3 +294,4 @@ def test_a_paris_unit_may_face_another_vertex_than_its_side(tmp_path: Path):
     state = games.new_game(tmp_path / "g.db", "paris", ["royal", "league"], scenario=str(mine)).built[0].after.rules
     assert 'hex = "0311", facing = "SW"' in rs.scenario_template  # egmont-c's own; its side faces S
     assert (state.units["egmont-c"].facing, state.units["egmont-t"].facing) == (3, 4)  # SW, S (hexgrid.VERTICES)
+    assert (state.units["mayenne-r1"].level, state.units["mayenne-c1"].level) == (1, 0)  # disorder, normal (§12)

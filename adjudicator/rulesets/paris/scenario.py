@@ -8,11 +8,12 @@ from typing import Any
 
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.ground import map_hexes
-from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, ORDERS
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, LEVELS, ORDERS
 from adjudicator.scenariofile import Path, Problem, Scenario, shape
 
 PROVENANCE = {"provisional?": bool, "source?": str}
-UNIT = {"id": str, "name?": str, "kind": str, "morale?": int, "ma?": int, "hex": str, "facing?": str}
+UNIT = {"id": str, "name?": str, "kind": str, "morale?": int, "ma?": int, "hex": str, "facing?": str,
+        "level?": str}
 LEADER = {"id": str, "name?": str, "rating?": int, "ma?": int, "hex": str, "provisional?": bool}
 SHAPE = {
     "title?": str, "source?": str, "turns?": int, "sides": [str],
@@ -140,6 +141,8 @@ class _Placed:
                 continue
             if u.get("facing", "N").strip().upper() not in hexgrid.VERTICES:
                 found.append(sc.problem((*path, "facing"), f"unit {uid}: a unit faces a vertex: {', '.join(hexgrid.VERTICES)} (§7)"))
+            if u.get("level", "normal") not in LEVELS:
+                found.append(sc.problem((*path, "level"), f"unit {uid}: its state is one of {', '.join(LEVELS)} (§12)"))
             here.add(u["hex"])
             clash = _stacking(uid, kind, side, self.stacks.setdefault(u["hex"], []))
             if clash:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.paris import hexgrid
-from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, Leader, PState, Unit, Wing
+from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, LEVELS, Leader, PState, Unit, Wing
 from events.core import GameCreated
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
     if "facing" in spec:  # a unit of a scenario of one's own may face another way than its side
         facing = hexgrid.parse_facing(spec["facing"])
     return Unit(id=spec["id"], name=spec.get("name", spec["id"]), side=side, wing=wing, kind=kind,
-                morale=int(morale), ma=int(spec.get("ma", 0)), fire=fire, hex=spec["hex"], facing=facing)
+                morale=int(morale), ma=int(spec.get("ma", 0)), fire=fire, hex=spec["hex"], facing=facing,
+                level=LEVELS.index(spec.get("level", "normal")))
 
 
 def setup(created: GameCreated) -> PState:
