@@ -295,3 +295,34 @@ def test_a_paris_unit_may_face_another_vertex_than_its_side_and_start_in_disorde
     assert 'hex = "0311", facing = "SW"' in rs.scenario_template  # egmont-c's own; its side faces S
     assert (state.units["egmont-c"].facing, state.units["egmont-t"].facing) == (3, 4)  # SW, S (hexgrid.VERTICES)
     assert (state.units["mayenne-r1"].level, state.units["mayenne-c1"].level) == (1, 0)  # disorder, normal (§12)
+
+
+def _mutants(text: str):
+    """The template with one line left out, or one value of another type."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        yield "\n".join(lines[:i] + lines[i + 1:])
+        key, eq, value = line.partition(" = ")
+        if eq and not line.lstrip().startswith("#") and value.strip()[:1] not in "[{":
+            for other in ('"x"', "1.5", "[]"):
+                yield "\n".join(lines[:i] + [f"{key} = {other}"] + lines[i + 1:])
+
+
+@pytest.mark.parametrize("ruleset", PLAYING)
+def test_a_scenario_the_check_accepts_sets_up_a_game(ruleset: str):
+    """No file the check lets through fails when the game is set up from it, and the check itself
+    never fails on a file: it names problems."""
+    from adjudicator.engine import data_digest
+    from events.core import DiceCommitment, GameCreated
+
+    rs = rulesets.get(ruleset)
+    assert rs.check_scenario is not None
+    accepted = 0
+    for text in _mutants(rs.scenario_template):
+        if rs.check_scenario(text, rs.tables):
+            continue
+        accepted += 1
+        data = {"scenario": tomllib.loads(text), "tables": rs.tables}
+        rs.setup(GameCreated(game="g", ruleset=ruleset, players=("red", "blue"), scenario="mine", options=(), data=data,
+                             data_digest=data_digest(data), dice=DiceCommitment(mode="reported", epochs=1, anchor="")))
+    assert accepted > 10  # comments, optional keys, names
