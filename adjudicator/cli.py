@@ -371,14 +371,12 @@ def scenario(
     if template:
         _out(rs.scenario_template)
         return
-    from adjudicator.ruledata import merge_tables, read_text, read_toml
-    from adjudicator.scenariofile import ScenarioError
+    from adjudicator.games import read_scenario
+    from adjudicator.ruledata import merge_tables, read_toml
 
     assert file is not None
     played = dict(rs.tables) if tables is None else merge_tables(dict(rs.tables), read_toml(tables), str(tables))
-    problems = rs.check_scenario(read_text(file), played)
-    if problems:
-        raise ScenarioError(str(file), problems)
+    read_scenario(rs, file, played)
     _out(f"{file}: a {rs.name} scenario `adjudicator new` accepts")
 
 

@@ -138,16 +138,22 @@ def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple
                        "or a scenario file of your own (`adjudicator scenario --ruleset "
                        f"{rs.name} --template` prints one to start from)")
     assert path is not None  # every shipped scenario is read from its file
+    return name, read_scenario(rs, path, tables, f"scenario {given}" if given in rs.scenarios else str(path))
+
+
+def read_scenario(rs: rulesets.AnyRuleset, path: Path, tables: dict, where: str = "") -> dict:
+    """The content of a scenario file once the ruleset's check finds nothing wrong in it; else a
+    ScenarioError naming `where` (the file) and each problem's line."""
+    import tomllib
+
     from adjudicator.ruledata import read_text
     from adjudicator.scenariofile import ScenarioError
 
     text = read_text(path)
-    problems = rs.check_scenario(text, tables)
+    problems = rs.check_scenario(text, tables) if rs.check_scenario is not None else []
     if problems:
-        raise ScenarioError(str(path) if given not in rs.scenarios else f"scenario {given}", problems)
-    import tomllib
-
-    return name, tomllib.loads(text)
+        raise ScenarioError(where or str(path), problems)
+    return tomllib.loads(text)
 
 
 def open_game(store: Store) -> Game:
