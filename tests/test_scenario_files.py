@@ -171,6 +171,8 @@ BAD = [
     ("portable", "width = 8 ", 'width = "8" ', 'width = "8"', "width: a string where an integer is wanted"),
     ("portable", 'class = "average"', 'class = "veteran"', 'class = "veteran"', "class is one of elite, average, poor"),
     ("portable", "height = 8 ", "height = = 8 ", "height = = 8", "Invalid value"),
+    ("portable", 'name = "Dragoons"', 'name = "Dragoons"\nhorse = true  # here', "horse = true  # here",
+     "n-cav1: only artillery takes horse"),
     # brigade
     ("brigade", '"line-cavalry", strength = 12, at = [50, 10]', '"hussars", strength = 12, at = [50, 10]', '"hussars"',
      "unit n4: unknown kind 'hussars'"),

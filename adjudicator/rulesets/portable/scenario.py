@@ -89,10 +89,14 @@ def _army(sc: Scenario, a: int, army: dict[str, Any], tables: dict[str, Any], te
             continue
         if u.get("class", "average") not in CLASSES:
             found.append(sc.problem((*at, "class"), f"{uid}: class is one of {', '.join(CLASSES)}"))
-        if spec["arm"] == "artillery" and u.get("facing", "n") not in DIRECTIONS:
+        for key, rule in (("facing", "a gun's arc, PW19C-Squared rule e"), ("horse", "horse artillery, R8")):
+            if key in u and spec["arm"] != "artillery":
+                found.append(sc.problem((*at, key), f"{uid}: only artillery takes {key} ({rule})"))
+        if u.get("facing", "n") not in DIRECTIONS:
             found.append(sc.problem((*at, "facing"), f"{uid}: a gun faces n, e, s or w"))
-        if spec["arm"] == "infantry" and u.get("formation", "line") not in FORMATIONS:
-            found.append(sc.problem((*at, "formation"), f"{uid}: infantry is in {' or '.join(FORMATIONS)}"))
+        if u.get("formation", "line") not in FORMATIONS or ("formation" in u and spec["arm"] != "infantry"):
+            found.append(sc.problem((*at, "formation"), f"{uid}: infantry is in {' or '.join(FORMATIONS)}; "
+                                                        "no other arm takes a formation"))
         has_commander = has_commander or spec["arm"] == "commander"
         why = _off(u["square"], width, height)
         if why:
