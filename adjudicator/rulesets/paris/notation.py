@@ -58,15 +58,20 @@ def _fire(args: str, actor: str, body: tuple[str, ...]) -> Fire:
     usage = "fire UNIT at TARGET [+1|+2] [left|right]"
     if len(parts) < 3 or parts[1] != "at":
         raise ValueError(f"usage: {usage}")
-    extra, side = 0, ""
+    extra, side = "", ""
     for p in parts[3:]:
         if p in ("+1", "+2", "+0"):
-            extra = int(p)
+            if extra:
+                raise ValueError(f"the extra MP for the die are given twice ({extra} and {p}): write one, +1 or +2 "
+                                 "(§10.3: up to 2 extra MP, +1 each)")
+            extra = p
         elif p in ("left", "right"):
+            if side:
+                raise ValueError(f"the side of the edge is given twice ({side} and {p}): write one, left or right (§10.5)")
             side = p
         else:
-            raise ValueError(f"usage: {usage}")
-    return Fire(unit=parts[0], target=parts[2], extra=extra, side=side)
+            raise ValueError(f"{p!r} is not a fire modifier; usage: {usage}")
+    return Fire(unit=parts[0], target=parts[2], extra=int(extra or 0), side=side)
 
 
 def _format_fire(a: Fire) -> str:

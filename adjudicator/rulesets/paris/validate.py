@@ -120,6 +120,10 @@ def check_fire(s: PState, actor: str, a: Fire) -> list[Violation]:
     t = s.units.get(a.target)
     if t is None or t.side == actor:
         return violation("fire/bad-target", "seed 000 §10.1", f"{a.target!r} is not an enemy unit on the map")
+    if u.fired and u.artillery:
+        # "Tiré" says only that the gun has used its one shot: defensive fire and a turn (§7) flip it too
+        return violation("fire/twice", "seed 000 §10.3", f"{a.unit} is marked Tiré: it has fired this turn, offensively or "
+                         "defensively, or turned instead of firing (§7); artillery fires once a turn")
     if u.fired:
         return violation("fire/twice", "seed 000 §10.3", f"{a.unit} has fired offensively this turn: a unit fires offensively once a turn")
     if not 0 <= a.extra <= 2 or (u.artillery and a.extra):
