@@ -178,7 +178,7 @@ def _leaders(d: Draft[PState], st: MeleeStep) -> bool:
             continue
         if not st.roll_leaders:
             continue
-        r = d10(d, f"leader {lid} after melee", ld.side)
+        r = d10(d, f"leader {lid}: casualty check (after melee)", ld.side)
         if r == on:
             kill_leader(d, lid, f"rolled {r} after the melee")
         else:

@@ -221,7 +221,7 @@ def _reiters(d: Draft[PState], uid: str, kind: str) -> None:
     u = s.units[uid]
     if kind != "R" or s.side_names.get(u.side) != "huguenot":
         return
-    roll = d10(d, f"reiters {uid} plunder", u.side)
+    roll = d10(d, f"reiters {uid}: plunder check (Dreux option)", u.side)
     if roll <= 4:
         d.say(f"{uid} destroyed its enemy and rides off to plunder the camp: d10 {roll} ≤ 4 (Dreux option coligny-reiters)")
         destroy(d, uid, "left to plunder (not counted for normal victory)", counts=False)

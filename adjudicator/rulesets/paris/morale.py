@@ -86,7 +86,7 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
     s = d.s
     on = int(table(s, "leader_death").get("killed_on", 9))
     for ld in [s.leaders[x] for x in present if x in s.leaders]:  # one whose wing was wiped out has left (§5.2.2)
-        r = d10(d, f"leader {ld.id} survives {why}", ld.side)
+        r = d10(d, f"leader {ld.id}: casualty check ({why})", ld.side)  # what is rolled for, never its outcome
         if r == on:
             kill_leader(d, ld.id, f"rolled {r} after {why}")
         else:
