@@ -102,7 +102,7 @@ CODES: dict[str, str] = {
     "fire/defensive-target": "seed 000 §10.3: defensive fire answers the unit that triggered it",
     "fire/defensive-extra": "seed 000 §10.3: extra MP for +1 are for offensive fire only",
     "fire/bad-target": "seed 000 §10.1: fire is at an enemy unit on the map",
-    "fire/twice": "seed 000 §10.3: a unit fires offensively once a turn",
+    "fire/twice": "seed 000 §10.3: a unit fires offensively once a turn; artillery once a turn, offensively or defensively (Tiré)",
     "fire/extra": "seed 000 §10.3: up to 2 extra MP, +1 each, and none for artillery",
     "fire/illegal": "seed 000 §10.1, §10.2, §10.4, §12.2: a fire factor, a line of sight, the target in the fire zone or "
                     "the artillery's cone, and a state that lets the unit fire",
@@ -161,7 +161,8 @@ CODES: dict[str, str] = {
     "standing/not-a-side": "seed 000 §3.2: standing orders are a side's",
     "standing/kind": "seed 000 §3.2: the kinds of standing order are those of decide.KINDS",
     "standing/mode": "seed 000 §3.2: each kind of standing order has its own modes (decide.KINDS)",
-    "ruling/override": "ruling R39: a ruling that reads as an override names a piece and a value the game has",
+    "ruling/override": "ruling R39: a ruling that begins with unit, leader, wing or a piece's id is an override naming a piece "
+                       "and a value the game has",
 }
 
 CODES.update({f"{verb}/{problem}": what for verb in ACTING for problem, what in _ACTING.items()})
