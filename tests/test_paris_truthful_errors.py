@@ -108,3 +108,92 @@ def test_a_ruling_in_words_says_it_changed_nothing():
     after, told = posted(s, "referee", Ruling(decision="the players may repost line 3", reason="a typo"))
     assert after.units == s.units and after.wings == s.wings and after.leaders == s.leaders
     assert any("changes nothing in the game" in x for x in told.lines)
+
+
+# -- citations: the section that says it, once ------------------------------------------------
+
+import ast  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from events.paris import ChangeOrder, Melee  # noqa: E402
+
+PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator" / "rulesets" / "paris"
+# every numbered heading of seed 000 (§3 has two "3.2": the initiative and the activation phase)
+SECTIONS = {"1", "1.1", "1.2", "2", "2.1", "2.2", "2.3", "3", "3.1", "3.2", "3.3", "3.4", "4", "4.1", "4.2", "4.3", "4.4",
+            "5", "5.1", "5.1.1", "5.1.2", "5.2", "5.2.1", "5.2.2", "6", "6.1", "6.2", "6.3", "6.4", "7", "8", "8.1", "8.2",
+            "8.3", "8.4", "9", "9.1", "9.2", "9.3", "10", "10.1", "10.2", "10.3", "10.4", "10.5", "11", "11.1", "11.2",
+            "11.3", "11.4", "11.5", "12", "12.1", "12.2", "13", "13.1", "13.2", "14", "14.1", "14.2"}
+CITED = re.compile(r"§(\d+(?:\.\d+)*)")
+
+
+def _text(node: ast.expr) -> str:
+    """The literal parts of a string expression (an f-string's constants, a conditional's branches)."""
+    return " ".join(n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+
+
+def _violations():
+    for path in sorted(PACKAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "violation" and len(node.args) == 3:
+                yield f"{path.name}:{node.lineno}", _text(node.args[1]), _text(node.args[2])
+
+
+def test_every_section_the_code_cites_is_one_the_seed_has():
+    cited = {m for path in PACKAGE.glob("*.py") for m in CITED.findall(path.read_text(encoding="utf-8"))}
+    cited |= set(CITED.findall((PACKAGE / "RULINGS.md").read_text(encoding="utf-8")))
+    assert cited and cited <= SECTIONS, cited - SECTIONS
+
+
+def test_no_refusal_names_a_section_twice():
+    """A refusal prints `MESSAGE (RULE) [CODE]`: the rule names the section, the message does not again."""
+    twice = [(where, rule, s) for where, rule, message in _violations() for s in CITED.findall(rule)
+             if re.search(rf"§{re.escape(s)}(?![\d.])", message)]
+    assert twice == []
+
+
+def _active_montmorency():
+    s = only(new_state(), "garde-1", "conde-g2", "picardie", "cath-art-1")
+    s = place(s, "garde-1", "0910", "S")
+    s = place(s, "conde-g2", "1010", "N")
+    return acting(s, "montmorency", order="attack")
+
+
+def test_a_melee_refusal_cites_the_section_that_says_it():
+    """§11.5 «Пехота никогда не может атаковать кавалерию в рукопашной схватке, только огнем» (infantry
+    never attacks cavalry in melee): the refusal cites §11.5, not §11.2, and only once."""
+    [v] = refuse(_active_montmorency(), "catholic", Melee(lead="garde-1", target="conde-g2"))
+    assert (v.code, v.rule) == ("melee/illegal", "seed 000 §11.5") and "§" not in v.message
+
+
+def test_artillery_never_leads_a_melee_under_9_2():
+    """§9.2 «В случае рукопашной схватки ... артиллерия игнорируются» (in melee artillery is ignored)."""
+    s = place(_active_montmorency(), "cath-art-1", "0911", "S")
+    [v] = refuse(s, "catholic", Melee(lead="cath-art-1", target="conde-g2"))
+    assert v.rule == "seed 000 §9.2" and "§" not in v.message
+
+
+def test_a_fire_refusal_cites_its_section_once():
+    """§10.4 «Фронтальные и фланговые шестиугольники пехоты и кавалерии составляют их зону огня» (the
+    front and flank hexes are the fire zone)."""
+    s = place(_active_montmorency(), "conde-g2", "0710", "N")  # behind the Swiss
+    [v] = refuse(s, "catholic", Fire(unit="garde-1", target="conde-g2"))
+    assert (v.code, v.rule) == ("fire/illegal", "seed 000 §10.4") and "§" not in v.message
+
+
+def test_a_late_order_change_cites_step_b_once():
+    """§3.2 «Б – Смена приказов Активный игрок может попытаться сменить приказ крыла, которое было
+    активировано» (step Б, before the units act, step В)."""
+    s = standing(_active_montmorency(), "huguenot", react="never", defensive_fire="never")
+    s = post(s, "catholic", Turn(unit="garde-1", facing="SE"))
+    assert s.phase == "act"
+    [v] = refuse(s, "catholic", ChangeOrder(wing="montmorency", order="march"))
+    assert (v.code, v.rule) == ("order/too-late", "seed 000 §3.2 Б") and "§" not in v.message
+
+
+def test_victory_cites_the_scenario_section():
+    """§14.1 (Dreux) and §14.2 (Ivry) each give their own victory conditions."""
+    from adjudicator.rulesets.paris.sequence import victory_rule
+
+    assert victory_rule(new_state("dreux-1562")) == "seed 000 §14.1"
+    assert victory_rule(new_state("ivry-1590")) == "seed 000 §14.2"
