@@ -11,6 +11,7 @@ is), a leader's circle at the bottom left. Stacked units share the counter, one 
 from __future__ import annotations
 
 import math
+import re
 from html import escape
 
 from adjudicator.draft import Outcome
@@ -107,23 +108,35 @@ def _leader(x: float, y: float, ld: Leader, colour: str) -> str:
             + _text(x, y + 2.5, 7, str(ld.rating), fill=colour, bold=True) + "</g>")
 
 
-def _legend(s: PState, y0: float, colours: dict[str, str]) -> list[str]:
+def _pack(head: str, items: list[str], size: float, room: float) -> list[str]:
+    """`head` and the items, "; " between them, in as few lines as fit in `room` px."""
+    lines, line = [], head
+    for item in items:
+        if line != head and (len(line) + 2 + len(item)) * size * CHAR > room:
+            lines.append(line + ";")
+            line = "    " + item
+        else:
+            line += ("" if line == head else "; ") + item
+    return lines + [line]
+
+
+def _legend(s: PState, y0: float, width: float) -> list[str]:
     """The title, who holds which side, the wings and their leaders, the terrain and the key."""
     status = s.result or f"turn {s.turn} of {s.turns} · phase {s.phase}" + (f" · active wing {s.active_wing}" if s.active_wing else "")
     out = [_text(8, y0, 13, f"{s.title} · {status}", anchor="start", bold=True)]
     y = y0
     for i, side in enumerate(s.players):
-        y += 15
         wings = []
         for w in s.wings.values():
             if w.side == side:
                 ld = s.leaders.get(w.leader)
                 where = f", leader {ld.id} at {ld.hex}" if ld and ld.hex else ""
                 wings.append(f"{w.id} ({w.order}{', done' if w.done else ''}{where})")
-        name = s.side_names.get(side, side)
-        out.append(_text(8, y, 9.5, f"{name.capitalize()} side, held by player {side}, from the {s.edges.get(side, '?')} edge: "
-                                    f"{'; '.join(wings)}; lost {len(s.destroyed.get(side, ()))}",
-                         anchor="start", fill=PALETTES[i % 2][0], bold=True))
+        head = (f"{s.side_names.get(side, side).capitalize()} side, held by player {side}, from the "
+                f"{s.edges.get(side, '?')} edge, lost {len(s.destroyed.get(side, ()))}: ")
+        for line in _pack(head, wings, 9.5, width - 16):
+            y += 15
+            out.append(_text(8, y, 9.5, line, anchor="start", fill=PALETTES[i % 2][0], bold=True))
     kinds = sorted(set(s.terrain.values()))
     if kinds:
         y += 14
@@ -134,17 +147,23 @@ def _legend(s: PState, y0: float, colours: dict[str, str]) -> list[str]:
             out.append(f'<rect x="{x:.1f}" y="{y - 8:.1f}" width="10" height="9" fill="{TERRAIN.get(k, "#ccc")}" stroke="#888"/>')
             out.append(_text(x + 13, y, 9, k, anchor="start"))
             x += 13 + 9 * CHAR * len(k) + 10
-    out.append(_text(8, y + 14, 8, "counter: type morale-movement, the unit's id as posts write it; triangle = the vertex it "
-                                  "faces; D disorder, Sh shaken, Br broken; stacked units share a counter; circle = leader "
-                                  "(rating); arrows: black move, red fire, orange melee, grey retreat", anchor="start", fill="#555"))
+    for line in _pack("", list(KEY), 8, width - 16):
+        y += 12
+        out.append(_text(8, y, 8, line, anchor="start", fill="#555"))
     return out
+
+
+KEY = ("counter: type morale-movement, the unit's id as posts write it", "triangle = the vertex it faces",
+       "D disorder, Sh shaken, Br broken", "stacked units share a counter", "circle = leader (rating)",
+       "arrows: black move, red fire, orange melee, grey retreat")
 
 
 def render(s: PState, outcome: Outcome) -> str:
     """The map after an event, with what the event did drawn on it (its moves, fire and melees)."""
     width = R * W3 * (s.cols + 1.5)
     top = R * 1.5 * (s.rows + 1) + 14
-    height = top + 15 * len(s.players) + (14 if s.terrain else 0) + 24
+    legend = _legend(s, top, width)
+    height = float(re.findall(r' y="([\d.]+)"', legend[-1])[-1]) + 8
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica,Arial,sans-serif">',
            '<defs><marker id="ah" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
@@ -179,6 +198,6 @@ def render(s: PState, outcome: Outcome) -> str:
         x2, y2 = centre(m.dst, s.layout) if m.dst != m.src else (x1, y1 - R)
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" stroke-width="2.5" '
                    'stroke-opacity="0.85"' + (f' stroke-dasharray="{dash}"' if dash else "") + ' marker-end="url(#ah)"/>')
-    out += _legend(s, top, colours)
+    out += legend
     out.append("</svg>")
     return "\n".join(out)
