@@ -95,7 +95,7 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
 
 def lose_levels(d: Draft[PState], uid: str, n: int, why: str, away: str = "") -> bool:
     """A unit drops `n` levels; more than it has destroys it (§11.4). A unit that becomes broken
-    retreats 2 hexes toward its edge (§13.2). Artillery has no levels: any loss destroys it (§13)."""
+    retreats 2 hexes toward its edge (§13.2). Artillery has no levels: any loss destroys it (§13.1)."""
     s = d.s
     u = s.units.get(uid)
     if u is None or n <= 0:

@@ -162,7 +162,7 @@ VERBS = (
     Verb("intercept", Intercept, lambda a, actor, b: Intercept(unit=_words(a, 1, "intercept UNIT")[0]),
          lambda x: f"intercept {x.unit}", "intercept UNIT: cavalry tries to intercept the moving unit (§8.3)"),
     Verb("react", React, _react, _format_react,
-         "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2); a leader only retreats (§5.2)"),
+         "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2); a leader only retreats (§5.2, ruling R41)"),
     Verb("hold", Hold, _bare("hold", Hold), lambda x: "hold",
          "hold: no (further) reaction or reactive melee now"),
     Verb("retreat", Retreat, _retreat, lambda x: f"retreat {x.unit} {' '.join(x.path)}",
