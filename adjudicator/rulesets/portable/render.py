@@ -103,12 +103,12 @@ def render(state: PortableState, outcome: Outcome) -> str:
             out.append(f'<text x="{x + CELL - 9}" y="{y + 12}" font-size="8" text-anchor="middle">C</text>')
             out.append(f'<text x="{x + 3}" y="{y + 8}" font-size="7" fill="#000">{escape(u.id)}</text>')
     ly = TOP + state.height * CELL + 18
-    x = 8.0
+    at = 8.0  # where the next side's swatch goes
     for s in state.sides:
         label = f"{state.armies[s].title} ({s})"
-        out.append(f'<rect x="{x:.0f}" y="{ly - 10}" width="12" height="12" fill="{colour[s]}"/>')
-        out.append(f'<text x="{x + 16:.0f}" y="{ly}" font-size="11">{escape(label)}</text>')
-        x += 16 + _wide(label, 11) + 24
+        out.append(f'<rect x="{at:.0f}" y="{ly - 10}" width="12" height="12" fill="{colour[s]}"/>')
+        out.append(f'<text x="{at + 16:.0f}" y="{ly}" font-size="11">{escape(label)}</text>')
+        at += 16 + _wide(label, 11) + 24
     out.append(f'<text x="8" y="{ly + 18}" font-size="10">{key}</text>')
     if state.result:
         out.append(f'<text x="8" y="{ly + 36}" font-size="11" font-weight="bold">{escape(state.result)}</text>')
