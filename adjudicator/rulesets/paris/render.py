@@ -94,6 +94,9 @@ def _counter(x: float, y: float, stack: list[Unit], colours: dict[str, str]) -> 
             size = min(_fit(line, CW - 3, 6.5) for line in lines)
             for j, line in enumerate(lines):
                 out.append(_text(x, y + (4 if len(lines) == 2 else 7) + 7 * j, size, line, fill="#fff"))
+        elif len(stack) == 2:  # a band of 16 px: the values, then the id
+            out.append(_text(x, top + 6.6, _fit(_label(u) + tag, CW - 3, 5.5), _label(u) + tag, fill="#fff", bold=True))
+            out.append(_text(x, top + 13.6, _fit(u.id, CW - 3, 5.5), u.id, fill="#fff"))
         else:
             words = f"{'Art' if u.artillery else u.kind} {u.id}{tag}"
             size = _fit(words, CW - 3, min(6.5, band * 0.62))
