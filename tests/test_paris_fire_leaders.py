@@ -41,7 +41,7 @@ def test_the_morale_checks_come_first_with_the_leaders_rating_then_the_leader_ro
     s = lansquenets_under_fire(level=0)
     after, asked, lines = _fire(s, faces=(9, 7, 9))  # hit (+3); 7 + 3 - 2 (Condé) = 8 > 7: fails; Condé rolls 9
     assert asked == ["fire picardie at 1010", "morale conde-lansq (under fire from picardie)",
-                     "leader conde survives fire on 1010"]
+                     "leader conde: casualty check (fire on 1010)"]
     assert any("d10 7+3-2 = 8" in x for x in lines)  # the rating of the leader still with it
     assert after.units["conde-lansq"].level == 1 and "conde" not in after.leaders
 
@@ -53,7 +53,7 @@ def test_a_leader_carried_off_by_a_unit_broken_under_fire_still_rolls():
     the retreat does not take him out of the roll (R43)."""
     s = lansquenets_under_fire(level=2)
     after, asked, _ = _fire(s, faces=(9, 9, 9))  # hit; the shaken unit fails and breaks; Condé rolls 9
-    assert asked[-1] == "leader conde survives fire on 1010"
+    assert asked[-1] == "leader conde: casualty check (fire on 1010)"
     assert after.units["conde-lansq"].level == 3 and after.units["conde-lansq"].hex != "1010"
     assert "conde" not in after.leaders and [x.wing for x in after.adjutants_due] == ["conde"]
     survived, _, lines = _fire(s, faces=(9, 9, 4))

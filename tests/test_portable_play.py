@@ -83,3 +83,15 @@ def test_the_map_draws_every_unit_with_sp_and_class():
     for u in state.units.values():
         assert u.id in svg
     assert "4 SP E" in svg and "ford" in svg and "trench" in svg and "village" in svg
+
+
+
+def test_a_ruling_says_it_changed_nothing():
+    """Ruling R27: portable has no override; a ruling is the referee's words and the report says
+    that it changed nothing, not silence that reads as if it had."""
+    from events.core import Ruling
+
+    s = _start("bohemia")
+    after, said = RULESET.apply(s, event("referee", Ruling(decision="aus-inf1 is destroyed", reason="it rained")), Dice())
+    assert after.units == s.units and after.armies == s.armies
+    assert said is not None and any("changes nothing in the game" in x for x in said.outcome().lines)

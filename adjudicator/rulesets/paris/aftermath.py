@@ -178,7 +178,7 @@ def _leaders(d: Draft[PState], st: MeleeStep) -> bool:
             continue
         if not st.roll_leaders:
             continue
-        r = d10(d, f"leader {lid} after melee", ld.side)
+        r = d10(d, f"leader {lid}: casualty check (after melee)", ld.side)
         if r == on:
             kill_leader(d, lid, f"rolled {r} after the melee")
         else:
@@ -250,9 +250,9 @@ def check_advance(s: PState, a: Advance) -> list[Violation]:
 def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
     st = pending(s)
     if st.must:
-        why = "the winner of a Passage à travers rides on into the next hex (seed 000 §11.5)" if st.ride_through \
-            else "when the defender retreats the attacker must advance into the vacated hex"
-        return violation("advance/compulsory", "seed 000 §11.4", f"{st.unit} must advance: {why}")
+        rule, why = ("seed 000 §11.5", "the winner of a Passage à travers rides on into the next hex") if st.ride_through \
+            else ("seed 000 §11.4", "when the defender retreats the attacker must advance into the vacated hex")
+        return violation("advance/compulsory", rule, f"{st.unit} must advance: {why}")
     return []
 
 

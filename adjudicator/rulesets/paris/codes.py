@@ -14,7 +14,7 @@ _ACTING = {
     "after-melee": "seed 000 §3.2 Г, §11.1: units act before the melees are declared, not after",
     "unknown-unit": "seed 000 §2.2: the unit named is on the map",
     "not-in-wing": "seed 000 §3.2 В: only the units of the active wing act",
-    "rallied": "seed 000 §3.2, §6.2: a unit that rallied in this activation does nothing else",
+    "rallied": "seed 000 §3.2 В: a unit that rallied in this activation does nothing else (moves or rallies)",
     "finished": "seed 000 §8.1: each unit completes its movement before another moves, once an activation",
 }
 
@@ -68,7 +68,7 @@ CODES: dict[str, str] = {
     "move/artillery": "seed 000 §8.1: artillery never moves",
     "move/state": "seed 000 §12.2: a shaken unit has no movement, a broken one only routs",
     "move/empty": "seed 000 §8.1: a move names the hexes entered, one after the other",
-    "move/bad-hex": "seed 000 §7, ruling R2: a hex is four digits RRCC",
+    "move/bad-hex": "ruling R2: a hex is four digits RRCC",
     "move/off-map": "seed 000 §8.1: a move stays on the map",
     "move/not-front": "seed 000 §8.1: a unit enters only its front hexes",
     "move/out-of-mp": "seed 000 §8.1: a move costs at most the movement points left (terrain costs)",
@@ -90,7 +90,7 @@ CODES: dict[str, str] = {
     "turn/same": "seed 000 §7: a turn faces another vertex",
     "turn/out-of-mp": "seed 000 §7: a turn costs 1 MP a vertex for cavalry, 2 for infantry; an about-face 2 or 4",
     # rally (§13)
-    "rally/moved": "seed 000 §3.2: a unit moves or rallies in an activation, not both",
+    "rally/moved": "seed 000 §3.2 В: a unit moves or rallies in an activation, not both",
     "rally/artillery": "seed 000 §13.1: artillery has no morale state to rally",
     "rally/normal": "seed 000 §13: a unit in normal order has nothing to rally",
     "rally/gendarme": "seed 000 §11.5: a gendarme that lost a level in melee never rallies back from disorder",
@@ -102,7 +102,7 @@ CODES: dict[str, str] = {
     "fire/defensive-target": "seed 000 §10.3: defensive fire answers the unit that triggered it",
     "fire/defensive-extra": "seed 000 §10.3: extra MP for +1 are for offensive fire only",
     "fire/bad-target": "seed 000 §10.1: fire is at an enemy unit on the map",
-    "fire/twice": "seed 000 §10.3: a unit fires offensively once a turn",
+    "fire/twice": "seed 000 §10.3: a unit fires offensively once a turn; artillery once a turn, offensively or defensively (Tiré)",
     "fire/extra": "seed 000 §10.3: up to 2 extra MP, +1 each, and none for artillery",
     "fire/illegal": "seed 000 §10.1, §10.2, §10.4, §12.2: a fire factor, a line of sight, the target in the fire zone or "
                     "the artillery's cone, and a state that lets the unit fire",
@@ -158,10 +158,11 @@ CODES: dict[str, str] = {
     "adjutant/unknown-unit": "seed 000 §5.2.2: the adjutant joins a unit still on the map",
     "adjutant/not-in-wing": "seed 000 §5.2.2: the adjutant joins a unit of his wing",
     # standing orders and rulings
-    "standing/not-a-side": "seed 000 §3.2: standing orders are a side's",
-    "standing/kind": "seed 000 §3.2: the kinds of standing order are those of decide.KINDS",
-    "standing/mode": "seed 000 §3.2: each kind of standing order has its own modes (decide.KINDS)",
-    "ruling/override": "ruling R39: a ruling that reads as an override names a piece and a value the game has",
+    "standing/not-a-side": "ruling R49: standing orders are a side's",
+    "standing/kind": "ruling R49: the kinds of standing order are those of decide.KINDS",
+    "standing/mode": "ruling R49: each kind of standing order has its own modes (decide.KINDS)",
+    "ruling/override": "ruling R39: a ruling that begins with unit, leader, wing or a piece's id is an override naming a piece "
+                       "and a value the game has",
 }
 
 CODES.update({f"{verb}/{problem}": what for verb in ACTING for problem, what in _ACTING.items()})

@@ -1,4 +1,4 @@
-"""Standing orders: what the engine decides on a side's behalf (play by email, seed 000 §3.2).
+"""Standing orders: what the engine decides on a side's behalf (play by email; the seed has none: ruling R49).
 
 A side may say in advance how the engine answers a decision of its own (`standing KIND MODE`) rather
 than have the game wait for it; the report then says that the engine decided, and by which order.

@@ -12,30 +12,30 @@ ART_RANGE = 10  # §10.4
 GRAZING = 3  # §10.5
 
 
-def can_fire_at(v: View, u: Unit, target: Unit, defensive: bool) -> str:
-    """'' when u may fire at target, else the reason (with its rule)."""
+def can_fire_at(v: View, u: Unit, target: Unit, defensive: bool) -> tuple[str, str] | None:
+    """None when u may fire at target, else the rule it would break and why."""
     s = now(v)
     lay = s.layout
     if u.artillery:
         if u.fired:
-            return "artillery fires once a turn and this one is marked Tiré (seed 000 §10.3)"
+            return "seed 000 §10.3", f"{u.id} is marked Tiré: artillery fires once a turn, offensively or defensively"
         if not hexgrid.in_cone(u.hex, u.facing, target.hex, ART_RANGE, lay):
-            return f"{target.id} is not in the artillery's cone of fire, 10 hexes from its front hexes (seed 000 §10.4)"
+            return "seed 000 §10.4", f"{target.id} is not in {u.id}'s cone of fire, 10 hexes from its front hexes"
         grazing = hexgrid.distance(u.hex, target.hex, lay) <= GRAZING
         # grazing fire strikes every hex of the line, so units on it do not block it (ruling R25)
         if not (hexgrid.has_los(u.hex, target.hex, lambda h: bool(terrain_row(s, h).get("blocks")), lay) if grazing
                 else los(v, u.hex, target.hex)):
-            return f"{u.id} has no line of sight to {target.id} (seed 000 §10.2)"
-        return ""
+            return "seed 000 §10.1, §10.2", f"{u.id} has no line of sight to {target.id}: artillery fires only at what it sees"
+        return None
     if u.fire <= 0:
-        return f"{u.id} ({u.kind}) has no fire factor (seed 000 §10.1)"
+        return "seed 000 §10.1", f"{u.id} ({u.kind}) has no fire factor: only units with one fire"
     if u.level >= 3:
-        return f"{u.id} is broken: no fire (seed 000 §12.2)"
+        return "seed 000 §12.2", f"{u.id} is broken: no fire"
     if u.level == 2 and not defensive:
-        return f"{u.id} is shaken: defensive fire only (seed 000 §12.2)"
+        return "seed 000 §12.2", f"{u.id} is shaken: defensive fire only"
     if target.hex not in hexgrid.fire_zone(u.hex, u.facing, lay):
-        return f"{target.id} at {target.hex} is not in {u.id}'s fire zone (front and flank hexes, range 1) (seed 000 §10.4)"
-    return ""
+        return "seed 000 §10.4", f"{target.id} at {target.hex} is not in {u.id}'s fire zone (front and flank hexes, range 1)"
+    return None
 
 
 def strength(s: PState, u: Unit, target_hex: str) -> int:

@@ -45,23 +45,24 @@ def defender_in(v: View, h: str, side: str, by_hex: dict[str, list[Unit]] | None
     return here[0] if here else None
 
 
-def attacker_problem(v: View, u: Unit, target: Unit, reactive: bool) -> str:
+def attacker_problem(v: View, u: Unit, target: Unit, reactive: bool) -> tuple[str, str] | None:
+    """None when u may lead or support a melee against target, else the rule it would break and why."""
     if u.kind == "E":
-        return f"{u.id} is a forlorn hope (E): it cannot start a melee (seed 000 §11.5)"
+        return "seed 000 §11.5", f"{u.id} is a forlorn hope (E): it cannot start a melee"
     if u.artillery:
-        return f"{u.id}: artillery does not melee (seed 000 §9.2)"
+        return "seed 000 §9.2", f"{u.id}: artillery is ignored in melee and shares the fate of the unit it is stacked with"
     if u.level >= 2:
-        return f"{u.id} is {'shaken' if u.level == 2 else 'broken'}: only normal or disordered units melee (ruling R16)"
+        return "ruling R16", f"{u.id} is {'shaken' if u.level == 2 else 'broken'}: only normal or disordered units melee"
     if target.hex not in hexgrid.front_hexes(u.hex, u.facing, now(v).layout):
-        return f"{target.id} at {target.hex} is not in {u.id}'s front hexes (seed 000 §11.2)"
+        return "seed 000 §11.2", f"{target.id} at {target.hex} is not in {u.id}'s front hexes"
     d = defender_in(v, target.hex, u.side)
     if u.infantry and d is not None and d.cavalry:
-        return f"{u.id} is infantry: infantry never attacks cavalry in melee, only by fire (seed 000 §11.5)"
+        return "seed 000 §11.5", f"{u.id} is infantry: infantry never attacks cavalry in melee, only by fire"
     if u.kind == "A" and d is not None and d.infantry and d.kind != "E":
-        return f"{u.id} is arquebusiers: they never attack infantry in melee, only by fire (seed 000 §11.5)"
+        return "seed 000 §11.5", f"{u.id} is arquebusiers: they never attack infantry in melee, only by fire"
     if not reactive and not unit_in_command(v, u.id):
-        return f"{u.id} is out of command: it cannot fight normally (seed 000 §5.1)"
-    return ""
+        return "seed 000 §5.1", f"{u.id} is out of command: it cannot fight normally"
+    return None
 
 
 def check_declare(s: PState, actor: str, lead: str, supports: tuple[str, ...], target: str, reactive: bool) -> list[Violation]:
@@ -92,7 +93,7 @@ def check_declare(s: PState, actor: str, lead: str, supports: tuple[str, ...], t
             return violation("melee/reactive-attacked", "seed 000 §11.2", f"{uid} has a melee declared against it: no reactive melee")
         why = attacker_problem(s, u, t, reactive)
         if why:
-            return violation("melee/illegal", "seed 000 §11.5" if "never" in why else "seed 000 §11.2", why)
+            return violation("melee/illegal", *why)
     if reactive and s.units[target].side != s.active_side:
         return violation("melee/reactive-target", "seed 000 §11.2", "a reactive melee is against an active unit")
     # more than five may support; only five count towards the modifier (§11.3, applied in resolution)
@@ -221,7 +222,7 @@ def _reiters(d: Draft[PState], uid: str, kind: str) -> None:
     u = s.units[uid]
     if kind != "R" or s.side_names.get(u.side) != "huguenot":
         return
-    roll = d10(d, f"reiters {uid} plunder", u.side)
+    roll = d10(d, f"reiters {uid}: plunder check (Dreux option)", u.side)
     if roll <= 4:
         d.say(f"{uid} destroyed its enemy and rides off to plunder the camp: d10 {roll} ≤ 4 (Dreux option coligny-reiters)")
         destroy(d, uid, "left to plunder (not counted for normal victory)", counts=False)

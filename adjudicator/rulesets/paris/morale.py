@@ -86,7 +86,7 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
     s = d.s
     on = int(table(s, "leader_death").get("killed_on", 9))
     for ld in [s.leaders[x] for x in present if x in s.leaders]:  # one whose wing was wiped out has left (§5.2.2)
-        r = d10(d, f"leader {ld.id} survives {why}", ld.side)
+        r = d10(d, f"leader {ld.id}: casualty check ({why})", ld.side)  # what is rolled for, never its outcome
         if r == on:
             kill_leader(d, ld.id, f"rolled {r} after {why}")
         else:
@@ -95,7 +95,7 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
 
 def lose_levels(d: Draft[PState], uid: str, n: int, why: str, away: str = "") -> bool:
     """A unit drops `n` levels; more than it has destroys it (§11.4). A unit that becomes broken
-    retreats 2 hexes toward its edge (§13.2). Artillery has no levels: any loss destroys it (§13)."""
+    retreats 2 hexes toward its edge (§13.2). Artillery has no levels: any loss destroys it (§13.1)."""
     s = d.s
     u = s.units.get(uid)
     if u is None or n <= 0:

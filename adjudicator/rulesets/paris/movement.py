@@ -45,14 +45,14 @@ def acting_check(s: PState, uid: str, verb: Acting) -> list[Violation]:
     """§3.2 В: only units of the active wing act, one after the other (§8.1), once each (the phase
     table has let only the active side act now)."""
     if s.melees:
-        return violation(f"{verb}/after-melee", "seed 000 §3.2", f"{verb}: melees are declared once every unit has acted (§3.2 Г, §11.1)")
+        return violation(f"{verb}/after-melee", "seed 000 §3.2 Г, §11.1", f"{verb}: melees are declared once every unit has acted")
     u = s.units.get(uid)
     if u is None:
         return violation(f"{verb}/unknown-unit", "seed 000 §2.2", f"no unit {uid!r} on the map")
     if u.wing != s.active_wing:
-        return violation(f"{verb}/not-in-wing", "seed 000 §3.2", f"{uid} belongs to {u.wing}, not the active wing {s.active_wing}")
+        return violation(f"{verb}/not-in-wing", "seed 000 §3.2 В", f"{uid} belongs to {u.wing}, not the active wing {s.active_wing}")
     if u.acted == "rally":
-        return violation(f"{verb}/rallied", "seed 000 §3.2", f"{uid} rallied in this activation: it cannot also move (§6.2)")
+        return violation(f"{verb}/rallied", "seed 000 §3.2 В", f"{uid} rallied in this activation: a unit moves or rallies, not both")
     if u.acted == "move" and s.acting_unit != uid:
         return violation(f"{verb}/finished", "seed 000 §8.1", f"{uid} has finished its movement: each unit completes its movement before another moves")
     return []
@@ -82,7 +82,7 @@ def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[V
         try:
             hexgrid.parse_hex(h)
         except ValueError as e:
-            return violation("move/bad-hex", "seed 000 §7", str(e))
+            return violation("move/bad-hex", "ruling R2", str(e))
         if not on_map(s, h):
             return violation("move/off-map", "seed 000 §8.1", f"{h} is off the map")
         if h not in hexgrid.front_hexes(here, u.facing, lay):
@@ -132,7 +132,7 @@ def check_leader_move(s: PState, actor: str, lid: str, path: tuple[str, ...]) ->
         try:
             hexgrid.parse_hex(h)
         except ValueError as e:
-            return violation("move/bad-hex", "seed 000 §7", str(e))
+            return violation("move/bad-hex", "ruling R2", str(e))
         if not on_map(s, h) or h not in hexgrid.neighbours(here, lay) or terrain_row(s, h).get("impassable"):
             return violation("move/leader-path", "seed 000 §8.1", f"{lid}: {h} is not a passable hex next to {here}")
         if any(u.side != ld.side and not u.artillery for u in units_at(s, h)):
@@ -233,7 +233,7 @@ def check_rally(s: PState, actor: str, uid: str) -> list[Violation]:
         return found
     u = s.units[uid]
     if u.acted:
-        return violation("rally/moved", "seed 000 §3.2", f"{uid} has moved in this activation: a unit moves or rallies")
+        return violation("rally/moved", "seed 000 §3.2 В", f"{uid} has moved in this activation: a unit moves or rallies")
     if u.artillery:
         return violation("rally/artillery", "seed 000 §13.1", f"{uid}: artillery has no morale state to rally")
     if u.level == 0:

@@ -58,15 +58,20 @@ def _fire(args: str, actor: str, body: tuple[str, ...]) -> Fire:
     usage = "fire UNIT at TARGET [+1|+2] [left|right]"
     if len(parts) < 3 or parts[1] != "at":
         raise ValueError(f"usage: {usage}")
-    extra, side = 0, ""
+    extra, side = "", ""
     for p in parts[3:]:
         if p in ("+1", "+2", "+0"):
-            extra = int(p)
+            if extra:
+                raise ValueError(f"the extra MP for the die are given twice ({extra} and {p}): write one, +1 or +2 "
+                                 "(§10.3: up to 2 extra MP, +1 each)")
+            extra = p
         elif p in ("left", "right"):
+            if side:
+                raise ValueError(f"the side of the edge is given twice ({side} and {p}): write one, left or right (§10.5)")
             side = p
         else:
-            raise ValueError(f"usage: {usage}")
-    return Fire(unit=parts[0], target=parts[2], extra=extra, side=side)
+            raise ValueError(f"{p!r} is not a fire modifier; usage: {usage}")
+    return Fire(unit=parts[0], target=parts[2], extra=int(extra or 0), side=side)
 
 
 def _format_fire(a: Fire) -> str:
@@ -157,7 +162,7 @@ VERBS = (
     Verb("intercept", Intercept, lambda a, actor, b: Intercept(unit=_words(a, 1, "intercept UNIT")[0]),
          lambda x: f"intercept {x.unit}", "intercept UNIT: cavalry tries to intercept the moving unit (§8.3)"),
     Verb("react", React, _react, _format_react,
-         "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2); a leader only retreats (§5.2)"),
+         "react UNIT turn FACING | retreat HEX...: reaction movement (§8.2); a leader only retreats (§5.2, ruling R41)"),
     Verb("hold", Hold, _bare("hold", Hold), lambda x: "hold",
          "hold: no (further) reaction or reactive melee now"),
     Verb("retreat", Retreat, _retreat, lambda x: f"retreat {x.unit} {' '.join(x.path)}",

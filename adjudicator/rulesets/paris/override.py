@@ -1,6 +1,8 @@
 """Referee rulings that override the engine (play by email): a `ruling DECISION because REASON`
-whose decision reads as one of the forms below changes the state; any other decision is kept in
-the log as the referee's word and changes nothing.
+whose decision reads as one of the forms below changes the state. A decision that begins with
+`unit`, `leader`, `wing` or a piece's id and is none of them is refused, naming the forms and the
+values they take; any other decision is kept in the log as the referee's words, and the report
+says that it changed nothing (ruling R39).
 
     unit ID level normal|disorder|shaken|broken     unit ID hex HHHH      unit ID facing N|NE|SE|S|SW|NW
     unit ID destroy      unit ID remove              leader ID hex HHHH    wing ID order attack|march|rally
@@ -23,28 +25,62 @@ from adjudicator.rulesets.paris.ground import on_map
 from adjudicator.rulesets.paris.morale import destroy
 from adjudicator.rulesets.paris.state import LEVELS, ORDERS, PState
 
-RULE = "seed 000 (referee ruling)"
+RULE = "ruling R39"  # the referee's overrides are ours: the seed has no referee
+
+
+FORMS = ("`unit ID level normal|disorder|shaken|broken`, `unit ID hex HHHH`, `unit ID facing N|NE|SE|S|SW|NW`, "
+         "`unit ID destroy`, `unit ID remove`, `leader ID hex HHHH` or `wing ID order attack|march|rally`")
+FIELDS = {"unit": "level, hex or facing (or `unit ID destroy|remove`)", "leader": "hex", "wing": "order"}
 
 
 def parse(s: PState, decision: str) -> tuple[str, str, str, str] | None | str:
-    """(kind, id, field, value) for an override; None for a plain ruling; a message when malformed."""
+    """(kind, id, field, value) for an override; None for a plain ruling; a message when malformed.
+
+    A decision that begins with `unit`, `leader` or `wing`, or with the id of a piece of the game,
+    is an override or is refused (ruling R39): recorded as words, it would leave the piece as it
+    was while reading as if it had changed it."""
     words = decision.lower().split()
-    if not words or words[0] not in ("unit", "leader", "wing"):
+    if not words:
         return None
-    if len(words) == 3 and words[0] == "unit" and words[2] in ("destroy", "remove"):
-        return ("unit", words[1], words[2], "") if words[1] in s.units else f"no unit {words[1]!r}"
-    if len(words) != 4:
-        return ("an override reads `unit ID level|hex|facing VALUE`, `unit ID destroy|remove`, `leader ID hex HHHH` or "
-                "`wing ID order ORDER`")
-    kind, ident, field, value = words
+    if words[0] not in ("unit", "leader", "wing"):
+        kind = next((k for k, pool in (("unit", s.units), ("leader", s.leaders), ("wing", s.wings)) if words[0] in pool), "")
+        return f"{words[0]} is a {kind} of the game: a ruling on it is an override, {FORMS}" if kind else None
+    kind = words[0]
     pool: dict[str, Any] = s.units if kind == "unit" else s.leaders if kind == "leader" else s.wings
-    if ident not in pool:
-        return f"no {kind} {ident!r}"
-    ok = {("unit", "level"): value in LEVELS, ("unit", "facing"): value.upper() in hexgrid.VERTICES,
-          ("unit", "hex"): _hex_ok(s, value), ("leader", "hex"): _hex_ok(s, value), ("wing", "order"): value in ORDERS}
-    if not ok.get((kind, field)):
-        return f"cannot set {kind} {field} to {value!r}"
+    if len(words) < 2 or words[1] not in pool:
+        named = f"no {kind} {words[1]!r}" if len(words) > 1 else f"`{kind}` names no {kind}"
+        return f"{named}: the {kind}s {'on the map' if kind == 'unit' else 'of the game'} are {', '.join(sorted(pool)) or 'none'}"
+    if len(words) == 3 and kind == "unit" and words[2] in ("destroy", "remove"):
+        return "unit", words[1], words[2], ""
+    if len(words) != 4 or (kind, words[2]) not in _VALUES:
+        return f"a {kind} override sets its {FIELDS[kind]}: {FORMS}"
+    _, ident, field, value = words
+    if not _ok(s, field, value):
+        return f"{kind} {field} cannot be {value!r}: it is {_VALUES[(kind, field)](s)}"
     return kind, ident, field, value
+
+
+_VALUES = {("unit", "level"): lambda s: _either(LEVELS), ("unit", "facing"): lambda s: "N, NE, SE, S, SW or NW",
+           ("unit", "hex"): lambda s: _map_hexes(s), ("leader", "hex"): lambda s: _map_hexes(s),
+           ("wing", "order"): lambda s: _either(ORDERS)}
+
+
+def _either(values: tuple[str, ...]) -> str:
+    return ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def _map_hexes(s: PState) -> str:
+    return f"a hex of the map, RRCC from {hexgrid.hex_id(1, 1)} to {hexgrid.hex_id(s.rows, s.cols)}"
+
+
+def _ok(s: PState, field: str, value: str) -> bool:
+    if field == "level":
+        return value in LEVELS
+    if field == "facing":
+        return value.upper() in hexgrid.VERTICES
+    if field == "order":
+        return value in ORDERS
+    return _hex_ok(s, value)
 
 
 def _hex_ok(s: PState, h: str) -> bool:
@@ -65,7 +101,8 @@ def apply(d: Draft[PState], decision: str, reason: str) -> bool:
     caller goes on with the melees and what follows them, as after the choice itself (`settle`)."""
     got = parse(d.base, decision)
     if not isinstance(got, tuple):
-        d.say(f"referee ruling recorded (no change to the state): {decision} — {reason}")
+        d.say(f"referee ruling recorded as words only: it changes nothing in the game (no unit, leader or wing); "
+              f"the engine goes on as before (ruling R39): {decision} — {reason}")
         return False
     kind, ident, field, value = got
     if kind == "unit" and field in ("destroy", "remove"):

@@ -357,6 +357,14 @@ def _gone(d: Draft[PState], side: str, kinds: list[str] | None, units: list[str]
     return not any(u.side == side and u.kind in (kinds or []) for u in d.s.units.values())
 
 
+SCENARIO_SECTIONS = {"dreux-1562": "§14.1", "ivry-1590": "§14.2"}  # the seed's scenarios; another is the referee's own
+
+
+def victory_rule(s: PState) -> str:
+    """The section whose victory conditions apply: the scenario's own in the seed, else §14 at large."""
+    return f"seed 000 {SCENARIO_SECTIONS.get(s.scenario, '§14')}"
+
+
 def check_victory(d: Draft[PState]) -> None:
     """§14: immediate victory when a side has destroyed what its scenario names."""
     if d.s.result:
@@ -369,7 +377,7 @@ def check_victory(d: Draft[PState]) -> None:
         loser = d.s.other(winner)
         if _gone(d, loser, cond.get("enemy_kinds"), cond.get("units")):
             what = ", ".join(cond.get("units") or []) or "every enemy unit of type " + "/".join(cond.get("enemy_kinds") or [])
-            d.s.result = f"{winner} wins immediately: destroyed {what} (seed 000 §14)"
+            d.s.result = f"{winner} wins immediately: destroyed {what} ({victory_rule(d.s)})"
             d.s.phase = "over"
             d.say(d.s.result)
             return
@@ -389,10 +397,10 @@ def final_victory(d: Draft[PState]) -> None:
     a, b = d.s.players
     sa, sb = score(d.s, a), score(d.s, b)
     if sa == sb:
-        res = f"draw after {d.s.turns} turns: {sa} to {sb} (seed 000 §14)"
+        res = f"draw after {d.s.turns} turns: {sa} to {sb} ({victory_rule(d.s)})"
     else:
         win = a if sa > sb else b
-        res = f"{win} wins after {d.s.turns} turns: {max(sa, sb)} to {min(sa, sb)} (seed 000 §14)"
+        res = f"{win} wins after {d.s.turns} turns: {max(sa, sb)} to {min(sa, sb)} ({victory_rule(d.s)})"
     d.s.result = res
     d.s.phase = "over"
     d.say(res)

@@ -88,7 +88,7 @@ def check_change(s: PState, actor: str, a: ChangeOrder) -> list[Violation]:
     if w.order_change_tried:
         return violation("order/tried", "seed 000 §6.3", f"{a.wing} has tried to change its order in this activation")
     if s.acting_unit or s.melees or any(u.acted for u in s.units.values() if u.wing == a.wing):
-        return violation("order/too-late", "seed 000 §3.2", "the order change comes before any unit acts (§3.2 Б)")
+        return violation("order/too-late", "seed 000 §3.2 Б", "the order change comes before any unit acts")
     return []
 
 
@@ -120,15 +120,17 @@ def check_fire(s: PState, actor: str, a: Fire) -> list[Violation]:
     t = s.units.get(a.target)
     if t is None or t.side == actor:
         return violation("fire/bad-target", "seed 000 §10.1", f"{a.target!r} is not an enemy unit on the map")
+    if u.fired and u.artillery:
+        # "Tiré" says only that the gun has used its one shot: defensive fire and a turn (§7) flip it too
+        return violation("fire/twice", "seed 000 §10.3", f"{a.unit} is marked Tiré: it has fired this turn, offensively or "
+                         "defensively, or turned instead of firing (§7); artillery fires once a turn")
     if u.fired:
         return violation("fire/twice", "seed 000 §10.3", f"{a.unit} has fired offensively this turn: a unit fires offensively once a turn")
     if not 0 <= a.extra <= 2 or (u.artillery and a.extra):
         return violation("fire/extra", "seed 000 §10.3", "up to 2 extra MP, +1 each, and none for artillery, which spends no MP")
     why = can_fire_at(s, u, t, defensive=False)
     if why:
-        rule = "seed 000 §10.4" if "zone" in why or "cone" in why else "seed 000 §10.2" if "sight" in why \
-            else "seed 000 §12.2" if "§12.2" in why else "seed 000 §10.1"
-        return violation("fire/illegal", rule, why)
+        return violation("fire/illegal", *why)
     if not u.artillery:
         if not command_now(s, u):
             return violation("fire/out-of-command", "seed 000 §5.1.2", f"{a.unit} is out of command: reactive fire only")
@@ -209,7 +211,7 @@ def _reaction_retreat(s: PState, u: Unit, trig: Unit, path: tuple[str, ...]) -> 
         if cost > effective_ma(u):
             return violation("react/retreat-mp", "seed 000 §8.2", f"the retreat costs more than {u.id}'s {effective_ma(u)} MP")
         if not can_stack(s, u, h) or nearest_enemy(s, u.side, h) <= 1:
-            return violation("react/retreat-adjacent", "seed 000 §8.2", f"{u.id} may not enter {h}: stacking, or next to an enemy unit")
+            return violation("react/retreat-adjacent", "seed 000 §8.2, §9.1", f"{u.id} may not enter {h}: stacking, or next to an enemy unit")
         here = h
     if not path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(u.hex, trig.hex, lay):
         return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
@@ -222,12 +224,12 @@ def check_adjutant(s: PState, actor: str, a: Adjutant) -> list[Violation]:
 
 def check_standing(s: PState, actor: str, a: Standing) -> list[Violation]:
     if actor not in s.players:
-        return violation("standing/not-a-side", "seed 000 §3.2", "standing orders are a side's")
+        return violation("standing/not-a-side", "ruling R49", "standing orders are a side's")
     modes = decide.KINDS.get(a.kind)
     if modes is None:
-        return violation("standing/kind", "seed 000 §3.2", f"standing orders: {', '.join(decide.KINDS)}")
+        return violation("standing/kind", "ruling R49", f"standing orders: {', '.join(decide.KINDS)}")
     if a.mode not in modes:
-        return violation("standing/mode", "seed 000 §3.2", f"{a.kind}: {' or '.join(modes)}")
+        return violation("standing/mode", "ruling R49", f"{a.kind}: {' or '.join(modes)}")
     return []
 
 

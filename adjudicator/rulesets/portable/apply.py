@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.core import Envelope
+from events.core import Envelope, Ruling
 from events.portable import (
     Bombard, EndActivation, EndArtillery, Face, Fire, Form, Melee, Move, Occupy, React, StandingOrder,
 )
@@ -115,7 +115,14 @@ def end_activation_step(d: Draft[PortableState], event: Envelope[EndActivation])
     end_activation(d)
 
 
+def ruling(d: Draft[PortableState], event: Envelope[Ruling]) -> None:
+    """Ruling R27: the referee's words stand in the log; they change no piece and no rule."""
+    d.say("the ruling is recorded as the referee's words: it changes nothing in the game, which goes on as before "
+          "(portable has no overrides, ruling R27)")
+
+
 STEPS: dict[type[Any], Step[PortableState]] = {
     Bombard: bombard, EndArtillery: end_artillery, Move: move, Fire: fire, Melee: melee_step, Occupy: occupy,
     Form: form, Face: face, React: react, StandingOrder: standing_order, EndActivation: end_activation_step,
+    Ruling: ruling,
 }

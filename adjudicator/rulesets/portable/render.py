@@ -1,6 +1,8 @@
 """The battlefield as SVG for `adjudicator map`: grid, terrain, roads, and every unit with its SP and class.
 
-The map shows the state; it draws nothing of what the last event did (its outcome)."""
+The map shows the state; it draws nothing of what the last event did (its outcome). Every label
+carries its own font size, and the picture is as wide as its longest line of text, so that nothing
+is clipped and no label runs over another."""
 
 from __future__ import annotations
 
@@ -20,6 +22,11 @@ SIDE_COLOURS = ("#c0392b", "#1f4e9c")
 ARM_MARK = {"infantry": "INF", "cavalry": "CAV", "mg": "MG", "artillery": "ART", "transport": "TRN"}
 CLASS_MARK = {"elite": "E", "average": "A", "poor": "P"}
 ARROW = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+CHAR = 0.6  # a character's width in font sizes (a sans-serif's average): how wide a line of text is
+
+
+def _wide(text: str, size: float) -> float:
+    return len(text) * size * CHAR
 
 
 def _xy(square: str) -> tuple[int, int]:
@@ -32,10 +39,11 @@ def _unit(u: Unit, colour: str) -> list[str]:
     out = []
     border = 'stroke="#000" stroke-width="4"' if u.formation == "square" else 'stroke="#222" stroke-width="1"'
     out.append(f'<rect x="{x + 5}" y="{y + 9}" width="{CELL - 10}" height="{CELL - 18}" rx="3" fill="{colour}" {border}/>')
-    out.append(f'<text x="{x + CELL / 2}" y="{y + 22}" class="u">{ARM_MARK.get(u.arm, "?")}{" H" if u.horse else ""}'
+    out.append(f'<text x="{x + CELL / 2}" y="{y + 22}" font-size="10" class="u" text-anchor="middle">{ARM_MARK.get(u.arm, "?")}{" H" if u.horse else ""}'
                f'{" SQ" if u.formation == "square" else ""}</text>')
-    out.append(f'<text x="{x + CELL / 2}" y="{y + 33}" class="u">{u.sp} SP {CLASS_MARK[u.cls]}</text>')
-    out.append(f'<text x="{x + CELL / 2}" y="{y + 43}" class="id">{escape(u.id)}</text>')
+    out.append(f'<text x="{x + CELL / 2}" y="{y + 33}" font-size="10" class="u" text-anchor="middle">{u.sp} SP {CLASS_MARK[u.cls]}</text>')
+    size = min(8.0, (CELL - 12) / _wide(u.id, 1))
+    out.append(f'<text x="{x + CELL / 2}" y="{y + 43}" font-size="{size:.1f}" class="id" text-anchor="middle">{escape(u.id)}</text>')
     if u.arm == "artillery" and u.facing:
         dx, dy = ARROW[u.facing]
         cx, cy = x + CELL / 2 + dx * (CELL / 2 - 4), y + CELL / 2 + dy * (CELL / 2 - 4)
@@ -44,22 +52,28 @@ def _unit(u: Unit, colour: str) -> list[str]:
 
 
 def render(state: PortableState, outcome: Outcome) -> str:
-    w, h = LEFT + state.width * CELL + 8, TOP + state.height * CELL + 74
-    colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(state.sides)}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">',
-           "<style>.u{font-size:10px;fill:#fff;text-anchor:middle;font-weight:bold}"
-           ".id{font-size:8px;fill:#fff;text-anchor:middle}.lab{font-size:11px;fill:#333;text-anchor:middle}"
-           ".t{font-size:9px;fill:#333}.h{font-size:14px;font-weight:bold}</style>",
-           f'<rect width="{w}" height="{h}" fill="#fff"/>']
     phase = state.phase if state.phase != "activation" else f"activation: {state.active}"
-    out.append(f'<text x="8" y="20" class="h">{escape(state.title)} · turn {state.turn} · {escape(phase)}</text>')
+    title = f"{state.title} · turn {state.turn} · {phase}"
     line = "   ".join(f"{a.name} ({s}): lost {a.lost} of EP {a.ep}{' EXHAUSTED' if a.exhausted else ''}"
                       for s, a in state.armies.items())
+    key = ("SP = strength points, E/A/P = elite/average/poor, thick border = square, dot = gun facing, "
+           "C = commander (gold), H = horse artillery")
+    sides = "".join(f"{state.armies[s].title} ({s})" + " " * 7 for s in state.sides)  # each with its swatch and a gap
+    texts = ((title, 14), (line, 11), (key, 10), (state.result, 11), (sides, 11))
+    w = round(max(LEFT + state.width * CELL + 8, *(16 + _wide(text, size) for text, size in texts)))
+    h = TOP + state.height * CELL + 74
+    colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(state.sides)}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">',
+           "<style>.u{fill:#fff;font-weight:bold}"
+           ".id{fill:#fff}.lab{fill:#333}"
+           ".t{fill:#333}.h{font-weight:bold}</style>",
+           f'<rect width="{w}" height="{h}" fill="#fff"/>']
+    out.append(f'<text x="8" y="20" font-size="14" class="h">{escape(title)}</text>')
     out.append(f'<text x="8" y="40" font-size="11">{escape(line)}</text>')
     for c in range(state.width):
-        out.append(f'<text x="{LEFT + c * CELL + CELL / 2}" y="{TOP - 6}" class="lab">{chr(65 + c)}</text>')
+        out.append(f'<text x="{LEFT + c * CELL + CELL / 2}" y="{TOP - 6}" font-size="11" class="lab" text-anchor="middle">{chr(65 + c)}</text>')
     for r in range(state.height):
-        out.append(f'<text x="{LEFT / 2}" y="{TOP + r * CELL + CELL / 2 + 4}" class="lab">{r + 1}</text>')
+        out.append(f'<text x="{LEFT / 2}" y="{TOP + r * CELL + CELL / 2 + 4}" font-size="11" class="lab" text-anchor="middle">{r + 1}</text>')
         for c in range(state.width):
             sq = name(c, r)
             kind = state.terrain.get(sq, "open")
@@ -67,7 +81,8 @@ def render(state: PortableState, outcome: Outcome) -> str:
             out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}" stroke="#999" stroke-width="0.5"/>')
             if kind != "open":
                 label = kind + (" (fort)" if sq in state.fortified else "")
-                out.append(f'<text x="{x + 2}" y="{y + CELL - 3}" class="t">{label}</text>')
+                out.append(f'<text x="{x + 2}" y="{y + CELL - 3}" font-size="{min(9.0, (CELL - 4) / _wide(label, 1)):.1f}" '
+                           f'class="t">{label}</text>')
     roads = set(state.roads)
     for sq in sorted(roads):
         x, y = _xy(sq)
@@ -88,11 +103,13 @@ def render(state: PortableState, outcome: Outcome) -> str:
             out.append(f'<text x="{x + CELL - 9}" y="{y + 12}" font-size="8" text-anchor="middle">C</text>')
             out.append(f'<text x="{x + 3}" y="{y + 8}" font-size="7" fill="#000">{escape(u.id)}</text>')
     ly = TOP + state.height * CELL + 18
-    for i, s in enumerate(state.sides):
-        out.append(f'<rect x="{8 + i * 220}" y="{ly - 10}" width="12" height="12" fill="{colour[s]}"/>')
-        out.append(f'<text x="{24 + i * 220}" y="{ly}" font-size="11">{escape(state.armies[s].title)} ({s})</text>')
-    out.append(f'<text x="8" y="{ly + 18}" font-size="10">SP = strength points, E/A/P = elite/average/poor, '
-               'thick border = square, dot = gun facing, C = commander (gold), H = horse artillery</text>')
+    at = 8.0  # where the next side's swatch goes
+    for s in state.sides:
+        label = f"{state.armies[s].title} ({s})"
+        out.append(f'<rect x="{at:.0f}" y="{ly - 10}" width="12" height="12" fill="{colour[s]}"/>')
+        out.append(f'<text x="{at + 16:.0f}" y="{ly}" font-size="11">{escape(label)}</text>')
+        at += 16 + _wide(label, 11) + 24
+    out.append(f'<text x="8" y="{ly + 18}" font-size="10">{key}</text>')
     if state.result:
         out.append(f'<text x="8" y="{ly + 36}" font-size="11" font-weight="bold">{escape(state.result)}</text>')
     out.append("</svg>")
