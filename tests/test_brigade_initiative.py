@@ -37,16 +37,26 @@ def test_modifiers_are_nationality_and_skill():
     assert initiative.modifiers(s, "french") == [("inept CinC", -1)]
 
 
-def test_lost_cinc_gives_minus_one():
+def test_lost_cinc_gives_minus_one_and_none_of_his_own_modifiers():
     """§4.1: «Если во время игры Главнокомандующий был удален из игры, то броски на Инициативу
-    проводятся с модификатором -1» (a CinC removed from the game: -1, the abandoned army).
-    Picton's 8 would then give 9, and he still wins against Foy's 7."""
+    проводятся с модификатором -1 (за брошенную армию)» (a CinC removed from the game: -1, the abandoned
+    army); the table's modifiers are «Качество Главнокомандующего», the CinC's own, and a lost one gives
+    none (R30): Picton's 8 gives 7, a tie with Foy's 7, re-rolled."""
     s = with_orders()
     s = edit(s, "generals", "picton", fate="lost")
-    s, lines = force_said(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
-    assert lines[0].startswith("initiative: British (Picton) 8 +1 (british CinC) +1 (gifted CinC) "
-                               "-1 (CinC lost (abandoned army)) = 9 against ")
+    s, lines = force_said(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3), (5, 5), (1, 1)))
+    assert lines[0] == ("initiative: British (Picton) 8 -1 (CinC lost (abandoned army)) = 7 against "
+                        "French (Foy) 6 +1 (french CinC) = 7 (tie: re-rolled)")
+    assert lines[1].startswith("initiative: British (Picton) 10 -1 (CinC lost (abandoned army)) = 9 against ")
     assert s.initiative_winner == "british"
+
+
+def test_a_wounded_cinc_keeps_his_modifiers():
+    """§4.1, R30: only a CinC removed from the game («удален из игры») loses his modifiers; a wounded one
+    returns in the command phase (§4.2) and still counts his nationality and skill."""
+    s = edit(with_orders(), "generals", "picton", fate="wounded")
+    s, lines = force_said(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
+    assert lines[0].startswith("initiative: British (Picton) 8 +1 (british CinC) +1 (gifted CinC) = 10 against ")
 
 
 def test_ties_are_rerolled():
@@ -90,3 +100,40 @@ def test_brigadier_skills_optional_rule():
     brits = sorted((g for g in s.generals.values() if g.side == "british" and g.role == "brigadier"), key=lambda g: g.id)
     assert [g.skill for g in brits] == ["inept", "gifted", "average", "average", "average", "average"]
     assert s.generals["picton"].skill == "gifted"  # the historical CinC rating stays
+
+
+def test_written_orders_sealed_before_the_skill_rolls_are_registered():
+    """§5.2 «бросьте 1Д6 и сверьтесь с таблицей» (the CinC's skill by 1d6) and §5.5 (written orders before
+    play) do not order the two; R31: orders sealed while the skills are still to roll count, and are opened
+    once every skill is rolled and both sides have sealed."""
+    from events.core import OrdersSealed, OrdersUnsealed
+    from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS
+
+    s = RULESET.setup(created(("cinc-skill-roll",)))
+    s, lines = said(s, "british", OrdersSealed(label="o-british", commitment="ab" * 32))
+    assert s.sides["british"].orders_label == "o-british" and s.phase == "skills"
+    assert "opened once every skill is rolled" in lines[0]
+    assert codes(s, "british", OrdersSealed(label="again", commitment="cd" * 32)) == ["orders/sealed-twice"]
+    assert codes(s, "british", OrdersUnsealed(label="o-british", salt="00" * 32, orders=BRITISH_ORDERS)) == \
+        ["orders/reveal-early"]
+    s = apply(s, "british", ev.RollSkills(), FakeDice((3,)))
+    s = apply(s, "french", ev.RollSkills(), FakeDice((4,)))
+    assert s.phase == "orders"  # the French have not sealed yet
+    s = apply(s, "french", OrdersSealed(label="o-french", commitment="ef" * 32))
+    assert s.phase == "orders-reveal"
+    s = apply(s, "british", OrdersUnsealed(label="o-british", salt="00" * 32, orders=BRITISH_ORDERS))
+    s = apply(s, "french", OrdersUnsealed(label="o-french", salt="00" * 32, orders=FRENCH_ORDERS))
+    assert s.turn == 1 and s.brigades["kempt"].order is not None
+
+
+def test_both_sides_sealed_before_the_rolls_open_right_after_them():
+    """R31: with both sides' orders sealed before the last skill roll, the roll opens them."""
+    from events.core import OrdersSealed
+
+    s = RULESET.setup(created(("cinc-skill-roll",)))
+    s = apply(s, "british", ev.RollSkills(), FakeDice((3,)))
+    for side in ("british", "french"):
+        s = apply(s, side, OrdersSealed(label=f"o-{side}", commitment="ab" * 32))
+    assert s.phase == "skills"
+    s = apply(s, "french", ev.RollSkills(), FakeDice((4,)))
+    assert s.phase == "orders-reveal"

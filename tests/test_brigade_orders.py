@@ -101,7 +101,7 @@ def charges(phasing="british", **orders):
 def test_hold_allows_no_charges_but_cavalry_counter_charges():
     """§5.10: «Подразделения не могут атаковать, хотя кавалерия может контратаковать и объявлять атаки по
     возможности.» (units may not charge, though cavalry may counter-charge and charge as opportunity)."""
-    s = charges(stopford="hold hill", lemarchant="hold wood")
+    s = edit(charges(stopford="hold hill", lemarchant="hold wood"), "units", "f6l", charged=True)
     assert rules(s, "british", ev.Charge(unit="bcg", target="f1a")) == ["seed 003 §5.10"]
     assert codes(s, "british", ev.Charge(unit="bcg", target="f1a", kind="counter")) == ["charge/hold"]
     assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == []
@@ -114,7 +114,7 @@ def test_engage_infantry_does_not_charge_formed_close_order_enemy():
     кроме как в случаях, когда проводится контратака. Пехота может атаковать вражеские расстроенные и
     колеблющиеся подразделения или легкую пехоту.» (infantry may not charge formed close-order enemy except
     in a counter-attack; it may charge disordered and wavering units or light infantry)."""
-    s = charges(pack="engage menne")
+    s = edit(charges(pack="engage menne"), "units", "f25a", charged=True)
     assert codes(s, "british", ev.Charge(unit="b42", target="f25a")) == ["charge/engage-infantry"]
     assert codes(s, "british", ev.Charge(unit="b42", target="f25a", kind="counter")) == []
     s = edit(s, "units", "f25a", status="wavering")
@@ -130,6 +130,7 @@ def test_engage_cavalry_one_charge_per_brigade_per_turn_against_formed_units():
     s = charges(lemarchant="engage chemineau")
     s = apply(s, "british", ev.Charge(unit="b3d", target="f6l"))
     assert codes(s, "british", ev.Charge(unit="b4d", target="f6l")) == ["charge/engage-cavalry"]
+    s = edit(s, "units", "f6l", charged=True)
     assert codes(s, "british", ev.Charge(unit="b4d", target="f6l", kind="counter")) == []
     s = edit(s, "units", "f69a", status="disordered")
     assert codes(s, "british", ev.Charge(unit="b4d", target="f69a")) == []
@@ -147,7 +148,7 @@ def test_attack_declares_as_many_charges_as_wished():
 def test_move_order_no_charges():
     """§5.9: «Подразделения не могут атаковать, хотя кавалерия может контратаковать и объявлять атаки по
     возможности.» (under Move no charges; cavalry may counter-charge)."""
-    s = charges()
+    s = edit(charges(), "units", "fc26", charged=True)
     assert codes(s, "british", ev.Charge(unit="bkgl", target="fc26")) == ["charge/move"]
     assert codes(s, "british", ev.Charge(unit="bkgl", target="fc26", kind="counter")) == []
 
@@ -173,7 +174,22 @@ def test_charges_in_the_stated_order_phasing_first():
     s = charges(phasing="french")
     assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["charge/not-yours"]
     s = apply(s, "french", ev.Done())
+    s = edit(s, "units", "f6l", charged=True)
     assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == []
+
+
+
+def test_a_counter_charge_answers_an_enemy_charge():
+    """§4.4: «Фазовый игрок вслух объявляет, какие подразделения его армии будут проводить атаку. Затем
+    тоже самое делает Внефазовый игрок.» and §5.7 «кроме как в случаях, когда проводится контратака»: a
+    counter-charge (counter-attack) answers a charge (R28); with no enemy charge declared it is refused."""
+    s = charges(phasing="french", lemarchant="hold wood")
+    s = apply(s, "french", ev.Done())  # the French declared nothing
+    assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["charge/no-enemy-charge"]
+    assert rules(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["seed 003 §4.4, §5.7"]
+    s = edit(s, "units", "f6l", charged=True)  # as if f6l had declared a charge
+    assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == []
+    assert codes(s, "british", ev.Charge(unit="b3d", target="f69a", kind="counter")) == ["charge/no-enemy-charge"]
 
 
 # -- movement ----------------------------------------------------------------

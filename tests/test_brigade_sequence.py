@@ -78,7 +78,7 @@ def test_compulsory_moves_retreating_units_and_broken_brigades_18_inches():
     assert codes(s, "british", ev.Move(piece="b45", x=16, y=0)) == []
     s = edit(s, "units", "b45", y=30.0)
     assert codes(s, "british", ev.Move(piece="b45", x=16, y=11)) == ["move/too-far"]
-    assert codes(s, "british", ev.Move(piece="b45", x=16, y=33)) == ["move/toward-enemy"]
+    assert codes(s, "british", ev.Move(piece="b45", x=15, y=32)) == ["move/toward-enemy"]
 
 
 def test_units_that_moved_compulsorily_do_not_charge():
@@ -113,3 +113,38 @@ def test_the_scenario_turn_limit_ends_the_game_undecided():
     s = apply(s, "referee", ev.Done())
     assert s.over and "undecided" in s.result and RULESET.awaiting(s) == []
     assert RULESET.epoch(s) == 2  # the last turn's dice epoch is closed, so it can be revealed
+
+
+def test_a_roll_gives_its_casualties_once():
+    """R12: a result names the roll it came from, and a roll gives each kind of result once: entering the
+    casualties of one fire again would count the same fire twice (a unit of 23 figures going to 22)."""
+    from adjudicator.rulesets.brigade.play import legal_actions
+
+    s = turn_to(with_orders(), "firing", phasing="french")
+    s = apply(s, "french", ev.Fire(unit="fbt1", target="b45"), FakeDice((6, 5)))
+    roll = last_seq()
+    s = apply(s, "french", ev.Done())
+    offered = [a for a in legal_actions(s, "referee") if isinstance(a, ev.Casualties)]
+    assert [a.roll_seq for a in offered] == [roll]
+    s = apply(s, "referee", ev.Casualties(unit="b45", count=1, roll_seq=roll))
+    assert s.units["b45"].strength == 23
+    assert codes(s, "referee", ev.Casualties(unit="b45", count=1, roll_seq=roll)) == ["result/entered"]
+    assert not [a for a in legal_actions(s, "referee") if isinstance(a, ev.Casualties)]  # options offers it no more
+    # the same roll may still give the unit's status, once; more losses are the referee's own, without `from`
+    s = apply(s, "referee", ev.UnitStatus(unit="b45", status="disordered", roll_seq=roll))
+    assert codes(s, "referee", ev.UnitStatus(unit="b45", status="wavering", roll_seq=roll)) == ["result/entered"]
+    assert codes(s, "referee", ev.Casualties(unit="b45", count=1)) == []
+
+
+def test_units_never_end_a_move_on_one_another():
+    """R29 (chapter VII is not in the seeds): units meet in contact, never on one another: «Каждое
+    дружественное подразделение, с которым входят в контакт отступающие или бегущие, становится
+    расстроенным» (§4.3: friends are contacted, not stood on). A unit ends at least 1" from any other."""
+    s = turn_to(with_orders(), "movement", phasing="british")
+    # b74 stands at 20,12 and b45 at 16,12
+    assert codes(s, "british", ev.Move(piece="b45", x=19.8, y=12.5)) == ["move/stacked"]
+    assert codes(s, "british", ev.Move(piece="b45", x=19.5, y=13)) == []  # in contact, 1.1" apart
+    assert codes(s, "british", ev.Move(piece="kempt-g", x=20, y=12)) == []  # a general stands with his troops
+    while s.phase != "melee":
+        s = apply(s, "referee", ev.Done())
+    assert codes(s, "referee", ev.Move(piece="b45", x=20, y=12.5)) == ["move/stacked"]  # the referee's too

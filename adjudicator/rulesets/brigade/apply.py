@@ -17,26 +17,35 @@ from adjudicator.rulesets.brigade import army, decide, initiative, orders
 from adjudicator.rulesets.brigade.codes import RULE_CHANGE
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
 from adjudicator.rulesets.brigade.phases import TURN, TURN_LABELS
+from adjudicator.rulesets.brigade.setup import needs_skill_roll
 from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order
+from adjudicator.rulesets.brigade.validate import SEALING
 
 D = Draft[BrigadeState]
 
 
 # -- the setup: skills, then written orders sealed and opened (§5.2, §5.3, §5.5) ---------------------
 
+def _sealing_done(s: BrigadeState) -> None:
+    """§5.2, §5.3, §5.5: the written orders are opened once every skill is rolled and both sides have
+    sealed theirs, in either order (R31)."""
+    if all(x.skills_rolled or not needs_skill_roll(s) for x in s.sides.values()):
+        s.phase = "orders-reveal" if all(x.orders_label for x in s.sides.values()) else "orders"
+
+
 def roll_skills(d: D, e: Envelope[ev.RollSkills]) -> None:
     initiative.roll_skills(d, e.actor)
-    if all(x.skills_rolled for x in d.s.sides.values()):
-        d.s.phase = "orders"
+    _sealing_done(d.s)
 
 
 def seal_orders(d: D, e: Envelope[OrdersSealed]) -> None:
-    if d.base.phase != "orders":
+    if d.base.phase not in SEALING:
         return  # other sealed orders are the players' own business
-    s = d.s
-    d.update(s.sides, e.actor, orders_label=e.action.label, orders_commitment=e.action.commitment)
-    if all(x.orders_label for x in s.sides.values()):
-        s.phase = "orders-reveal"
+    d.update(d.s.sides, e.actor, orders_label=e.action.label, orders_commitment=e.action.commitment)
+    if d.base.phase == "skills":
+        d.say("{}'s written orders are sealed; they are opened once every skill is rolled and both sides have "
+              "sealed (R31)", e.actor)
+    _sealing_done(d.s)
 
 
 def open_orders(d: D, e: Envelope[OrdersUnsealed]) -> None:
@@ -60,12 +69,13 @@ def void_orders(d: D, e: Envelope[OrdersVoided]) -> None:
     orders stand as not given, and the referee settles them as R26 says (`set order`, then `done`)."""
     base = d.base
     side = next((p for p, x in base.sides.items() if x.orders_label == e.action.label and not x.orders_open), None)
-    if side is None or base.phase not in ("orders", "orders-reveal"):
+    if side is None or base.phase not in (*SEALING, "orders-reveal"):
         return
     s = d.s
     x = d.update(s.sides, side, orders_label="", orders_commitment="")
     if not any(other.orders_open for other in s.sides.values()):
-        s.phase = "orders"
+        if s.phase == "orders-reveal":
+            s.phase = "orders"
         d.say("{}'s written orders are void: {} seals them again (R27)", x.name, side)
     else:
         d.say("{}'s written orders are void: they stand as not given; the referee sets its brigades' orders, "
@@ -269,8 +279,16 @@ def roll_for(d: D, e: Envelope[ev.RollFor]) -> None:
 
 # -- results entered by the referee (R12), and what follows from them --------------------------------
 
+def _entered(d: D, roll_seq: int, kind: str) -> None:
+    """R12: the roll a result came from has given its result of this kind."""
+    r = d.s.open_rolls.get(str(roll_seq)) if roll_seq else None
+    if r is not None:
+        d.update(d.s.open_rolls, str(roll_seq), entered=(*r.entered, kind))
+
+
 def casualties(d: D, e: Envelope[ev.Casualties]) -> None:
     a, s = e.action, d.s
+    _entered(d, a.roll_seq, "casualties")
     was = s.units[a.unit]
     strength = max(0, was.strength - a.count)
     u = d.update(s.units, a.unit, strength=strength, status="dispersed" if strength == 0 else was.status)
@@ -279,6 +297,7 @@ def casualties(d: D, e: Envelope[ev.Casualties]) -> None:
 
 def unit_status(d: D, e: Envelope[ev.UnitStatus]) -> None:
     a, s = e.action, d.s
+    _entered(d, a.roll_seq, "status")
     was = s.units[a.unit]
     u = d.update(s.units, a.unit, status=a.status)
     army.after_loss(d, u.side, army.unit_loss(s.tables, u) - army.unit_loss(s.tables, was),
@@ -287,6 +306,7 @@ def unit_status(d: D, e: Envelope[ev.UnitStatus]) -> None:
 
 def brigade_morale(d: D, e: Envelope[ev.BrigadeMorale]) -> None:
     a, s = e.action, d.s
+    _entered(d, a.roll_seq, "brigade morale")
     b = s.brigades[a.brigade]
     broke = a.result in ("broken", "mass-panic") and b.morale != a.result
     d.update(s.brigades, a.brigade, morale=a.result)
@@ -296,6 +316,7 @@ def brigade_morale(d: D, e: Envelope[ev.BrigadeMorale]) -> None:
 
 def general_fate(d: D, e: Envelope[ev.GeneralFate]) -> None:
     s = d.s
+    _entered(d, e.action.roll_seq, "fate")
     was = s.generals[e.action.general]
     g = d.update(s.generals, e.action.general, fate=e.action.fate)
     army.after_loss(d, g.side, army.general_loss(s.tables, g) - army.general_loss(s.tables, was))

@@ -16,6 +16,8 @@ RULE_SKILL = "seed 003 §5.2"
 RULE_COMPULSORY = "seed 003 §4.3"
 RULE_MOVEMENT = "seed 003 §4.5"
 RULE_CINC = "seed 003 §5.1"
+RULE_COUNTER = "seed 003 §4.4, §5.7"  # the phasing player declares first, then the non-phasing; counter-attacks answer
+RULE_STACKING = "seed 003 §4.3, §4.5, R29"  # units meet in contact, never on one another
 RULE_RADIUS = "seed 003 §5.3, §5.4"
 RULE_ORDERS = "seed 003 §5.5"
 RULE_KIND = {"attack": "seed 003 §5.6", "engage": "seed 003 §5.7", "support": "seed 003 §5.8",
@@ -98,6 +100,8 @@ _CONDUCT = {
     "charge/unit-state": "retreating, routing and pursuing units declare no charge (seed 003 §4.3, R10)",
     "charge/moved-compulsory": "a unit that moved in the compulsory phase declares no charge (seed 003 §4.5, R10)",
     "charge/twice": "one charge declaration per unit per turn (seed 003 §4.4)",
+    "charge/no-enemy-charge": "a counter-charge answers a charge the enemy unit declared this turn (seed 003 §4.4, "
+                              "§5.7, R28)",
     "charge/artillery": "artillery does not charge (seed 003 §4.4, R11)",
     "charge/cinc-absent": "a wounded or lost CinC orders no charge (seed 003 §5.1)",
     "charge/cinc-radius": "the CinC orders charges within 12\" (seed 003 §5.1)",
@@ -117,6 +121,8 @@ _CONDUCT = {
     "move/general-phase": "generals move in the movement phase (seed 003 §4.5, R9)",
     "move/general-absent": "a wounded or lost general does not move (seed 003 §4.2)",
     "move/twice": "a unit or general moves once per phase (seed 003 §4.5, R9)",
+    "move/stacked": "a unit ends no move on another unit: at least the contact distance apart (seed 003 §4.3, §4.5, "
+                    "R29)",
     "move/too-far": "a move is at most the piece's rate, or 18\" for a broken brigade (seed 003 §4.3, §4.5)",
     "move/not-compulsory": "only retreating, routing, pursuing units and broken brigades move in the compulsory "
                            "phase (seed 003 §4.3)",
@@ -144,6 +150,7 @@ _RESULTS = {
     "result/phase": "results are entered during the turn (R12)",
     "result/no-roll": "a result names a roll of this turn (R12)",
     "result/other-roll": "a result names a roll made for the same piece (R12)",
+    "result/entered": "a roll gives each kind of result once: a second one naming it is refused (R12)",
     "result/unit": "a result is entered for a unit on the table (R12)",
     "result/count": "casualties are 0 or more figures (guns) (R12)",
     "result/status": "a unit's status is one of formed, disordered, wavering, retreating, routed, pursuing, "

@@ -8,12 +8,15 @@ import math
 from events.brigade import Charge, Move
 from events.core import REFEREE
 from adjudicator.ruleset import Violation, violation
-from adjudicator.rulesets.brigade.codes import RULE_CINC, RULE_COMPULSORY, RULE_KIND, RULE_MOVEMENT, RULE_RADIUS
+from adjudicator.rulesets.brigade.codes import (
+    RULE_CINC, RULE_COMPULSORY, RULE_COUNTER, RULE_KIND, RULE_MOVEMENT, RULE_RADIUS, RULE_STACKING,
+)
 from adjudicator.rulesets.brigade.state import (
     ARTILLERY, CAVALRY, INFANTRY, OFF_TABLE, BrigadeState, General, Unit, close_order, dist, nearest_enemy, units_of,
 )
 
 CHARGE_KINDS = ("charge", "counter", "opportunity")
+STACKING = {"min_inches": 1.0}  # the shipped `[stacking]`, for games begun before it was a table
 MUST_MOVE_COMPULSORY = ("retreating", "routed", "pursuing")
 
 
@@ -69,7 +72,7 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
                              f"charges within {radius['cinc_charges']}\"")
         if a.kind == "opportunity":
             return violation("charge/kind", RULE_CINC, "the CinC orders an attack or a counter-attack")
-        return []
+        return answers(t, a.kind)
     g = state.generals[b.general]
     if g.fate != "present":
         return violation("charge/leaderless", RULE_RADIUS, f"{b.name}'s brigadier {g.name} is {g.fate}: no charge without "
@@ -78,7 +81,16 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
     if d > radius["brigadier"]:
         return violation("charge/out-of-radius", RULE_RADIUS, f"{u.name} is {d:.1f}\" from its brigadier {g.name}; "
                          f"charges are ordered within {radius['brigadier']}\"")
-    return check_charge_order(state, u, t, a.kind)
+    return check_charge_order(state, u, t, a.kind) or answers(t, a.kind)
+
+
+def answers(target: Unit, kind: str) -> list[Violation]:
+    """§4.4, R28: a counter-charge (a counter-attack) answers a charge: its target is an enemy unit that
+    declared one this turn. The phasing player declares first, so only the non-phasing player counters."""
+    if kind == "counter" and not target.charged:
+        return violation("charge/no-enemy-charge", RULE_COUNTER, f"a counter-charge answers an enemy charge: {target.name} "
+                         "has declared no charge this turn (R28)")
+    return []
 
 
 def check_charge_order(state: BrigadeState, u: Unit, t: Unit, kind: str) -> list[Violation]:
@@ -134,6 +146,10 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
         return violation("move/not-yours", "seed 003 §4.5", f"{piece.name} is not {actor}'s")
     if not (0 <= a.x <= state.width and 0 <= a.y <= state.height):
         return violation("move/off-table", "scenario", f"{a.x:g},{a.y:g} is off the {state.width:g}x{state.height:g} inch table")
+    if isinstance(piece, Unit):
+        found = stacked(state, piece, a.x, a.y)
+        if found:
+            return found
     if actor == REFEREE and referee_step:
         return []  # the referee places units as the resolution of charges and melee demands
     if isinstance(piece, General):
@@ -145,6 +161,18 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     if phase == "compulsory":
         return _compulsory_move(state, piece, a)
     return _free_move(state, piece, a)
+
+
+def stacked(state: BrigadeState, u: Unit, x: float, y: float) -> list[Violation]:
+    """R29: a unit ends no move on another unit on the table, friend or foe: their centres stay at least
+    the contact distance apart (1", R7; `[stacking]`, provisional)."""
+    gap = float(state.tables.get("stacking", STACKING)["min_inches"])
+    hypot = math.hypot
+    for t in state.units.values():
+        if t.id != u.id and t.status not in OFF_TABLE and hypot(x - t.x, y - t.y) < gap - 1e-9:
+            return violation("move/stacked", RULE_STACKING, f"{u.name} would end {hypot(x - t.x, y - t.y):.1f}\" from "
+                             f"{t.name} ({t.id}): units meet in contact, at least {gap:g}\" apart, never on one another")
+    return []
 
 
 def _general_move(state: BrigadeState, g: General, a: Move, phase: str) -> list[Violation]:

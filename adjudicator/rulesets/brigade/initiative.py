@@ -12,18 +12,19 @@ MAX_ROUNDS = 50  # ties are re-rolled; 50 ties in a row has odds of about 1e-40
 
 
 def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
-    """§4.1: nationality of the CinC, his skill, and -1 when he has been lost."""
+    """§4.1: nationality of the CinC and his skill; a CinC removed from the game gives none of his own,
+    only the -1 of the abandoned army (R30)."""
     t = state.tables["initiative"]
     s = state.sides[side]
     cinc = state.generals[s.cinc]
+    if cinc.fate == "lost":
+        return [("CinC lost (abandoned army)", t["cinc_lost"])]
     mods = []
     if s.nationality in t["plus_one_nationalities"]:
         mods.append((f"{s.nationality} CinC", 1))
     skill = t["cinc_skill"].get(cinc.skill, 0)
     if skill:
         mods.append((f"{cinc.skill} CinC", skill))
-    if cinc.fate == "lost":
-        mods.append(("CinC lost (abandoned army)", t["cinc_lost"]))
     return mods
 
 

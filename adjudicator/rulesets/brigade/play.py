@@ -13,7 +13,7 @@ import math
 
 from events import brigade as ev
 from events.core import REFEREE, Action
-from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit
+from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit, stacked
 from adjudicator.rulesets.brigade.phases import PHASES, whose
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist, units_of
 from adjudicator.rulesets.brigade.validate import CHECKS
@@ -91,6 +91,36 @@ def _away_from_all(state: BrigadeState, u: Unit, length: float) -> tuple[float, 
     return _step_toward(state, u.x, u.y, u.x + dx / d * length, u.y + dy / d * length, length)
 
 
+def _unstacked(state: BrigadeState, u: Unit, p: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A point where `u` stands on no other unit (R29): `p`, else the move turned a little aside, else
+    shortened; None when there is none."""
+    if p is None:
+        return None
+    dx, dy = p[0] - u.x, p[1] - u.y
+    for f in (1.0, 0.75, 0.5, 0.25):
+        for turn in (0.0, 0.35, -0.35, 0.7, -0.7):  # radians: about 20 and 40 degrees either way
+            c, sn = math.cos(turn) * f, math.sin(turn) * f
+            q = (round(min(max(u.x + dx * c - dy * sn, 0.0), state.width), 2),
+                 round(min(max(u.y + dx * sn + dy * c, 0.0), state.height), 2))
+            if q != (u.x, u.y) and not stacked(state, u, *q):
+                return q
+    return None
+
+
+def _contact(state: BrigadeState, u: Unit, t: Unit, reach: float) -> tuple[float, float] | None:
+    """A point in contact with `t` (1.05" from it), within `reach` of `u`, on no other unit (R29): the
+    nearest side of `t` first, then round it."""
+    d = dist(u.x, u.y, t.x, t.y) or 1.0
+    ax, ay = (u.x - t.x) / d, (u.y - t.y) / d
+    for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5):  # radians round the enemy unit
+        c, sn = math.cos(turn), math.sin(turn)
+        q = (round(t.x + 1.05 * (ax * c - ay * sn), 2), round(t.y + 1.05 * (ax * sn + ay * c), 2))
+        if (0 <= q[0] <= state.width and 0 <= q[1] <= state.height and dist(u.x, u.y, *q) <= reach
+                and not stacked(state, u, *q)):
+            return q
+    return None
+
+
 def _moves(state: BrigadeState, side: str) -> list[Action]:
     acts: list[Action] = []
     phase = state.phase
@@ -102,7 +132,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
         if phase == "compulsory":
             if u.status in MUST_MOVE_COMPULSORY or b.morale != "steady":
                 limit = rate if u.status in MUST_MOVE_COMPULSORY else state.tables["broken_brigade"]["retreat_inches"]
-                p = _away(state, u, limit - 0.01)
+                p = _unstacked(state, u, _away(state, u, limit - 0.01))
                 if p:
                     acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
             continue
@@ -112,7 +142,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             continue
         if order == "withdraw":
             p = _away(state, u, rate - 0.01)
-            q = _away_from_all(state, u, rate - 0.01)
+            q = _unstacked(state, u, _away_from_all(state, u, rate - 0.01))
             if q and q != p and q != (u.x, u.y):
                 acts.append(ev.Move(piece=u.id, x=q[0], y=q[1]))
         elif order == "hold" and b.order and b.order.objective in state.places:
@@ -120,7 +150,10 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             p = _step_toward(state, u.x, u.y, pl.x, pl.y, min(rate - 0.01, max(dist(u.x, u.y, pl.x, pl.y) - 2, 0)))
         else:
             gap = dist(u.x, u.y, t.x, t.y)
-            p = _step_toward(state, u.x, u.y, t.x, t.y, min(rate - 0.01, max(gap - 1.0, 0.0)))
+            p = _step_toward(state, u.x, u.y, t.x, t.y, min(rate - 0.01, max(gap - 1.05, 0.0)))  # contact, not on it (R29)
+            if gap - 1.05 <= rate - 0.01:  # in reach: contact beside the friends already there
+                p = _contact(state, u, t, rate - 0.01) or p
+        p = _unstacked(state, u, p)
         if p and p != (u.x, u.y):
             acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
     if phase == "movement":
@@ -182,8 +215,8 @@ def _referee(state: BrigadeState) -> list[Action]:
     """A spread of results for the referee's step (R12): casualties for the open rolls, then what the
     step resolves."""
     acts: list[Action] = []
-    for r in state.open_rolls.values():
-        if r.unit in state.units and state.units[r.unit].on_table:
+    for r in state.open_rolls.values():  # a roll's casualties are entered once (R12)
+        if r.unit in state.units and state.units[r.unit].on_table and "casualties" not in r.entered:
             n = 0 if r.total <= 5 else 1 if r.total <= 8 else 3
             acts.append(ev.Casualties(unit=r.unit, count=n, roll_seq=r.seq))
     if state.phase in ("charge-results", "melee"):

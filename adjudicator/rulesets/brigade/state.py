@@ -121,6 +121,7 @@ class OpenRoll(msgspec.Struct, kw_only=True, frozen=True):
     unit: str
     purpose: str
     total: int
+    entered: tuple[str, ...] = ()  # the kinds of result already entered from it (R12): each comes once
 
 
 class DefeatTest(msgspec.Struct, kw_only=True, frozen=True):

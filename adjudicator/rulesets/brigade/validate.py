@@ -167,7 +167,9 @@ def check_roll(s: BrigadeState, actor: str, a: ev.RollFor) -> list[Violation]:
 
 # -- results entered by the referee at any step of the turn (R12) ----------------------------------
 
-def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int) -> list[Violation]:
+def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int, kind: str = "") -> list[Violation]:
+    """What every result needs: the referee, a turn under way, and a roll of this turn for the same
+    piece (when it names one), from which no result of this `kind` was entered yet (R12)."""
     if actor != REFEREE:
         return violation("result/referee-only", RULE_RESULTS, "results of fire, melee and morale are entered by the referee")
     if s.phase not in TURN_PHASES or s.phase == "initiative" and s.step == 0:
@@ -178,12 +180,15 @@ def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int) -> list[Viol
             return violation("result/no-roll", RULE_RESULTS, f"#{roll_seq} is not a roll of this turn")
         if r.unit != piece:
             return violation("result/other-roll", RULE_RESULTS, f"the roll #{roll_seq} was for {r.unit}, not {piece}")
+        if kind in r.entered:
+            return violation("result/entered", RULE_RESULTS, f"the {kind} result of the roll #{roll_seq} ({r.purpose}, "
+                             f"for {piece}) is entered already: a roll gives each result once (R12)")
     return []
 
 
-def _unit_result(s: BrigadeState, actor: str, unit: str, roll_seq: int) -> list[Violation]:
+def _unit_result(s: BrigadeState, actor: str, unit: str, roll_seq: int, kind: str) -> list[Violation]:
     """What every result entered for one unit needs: the common result checks and a unit on the table."""
-    found = _result(s, actor, unit, roll_seq)
+    found = _result(s, actor, unit, roll_seq, kind)
     if found:
         return found
     u = s.units.get(unit)
@@ -193,7 +198,7 @@ def _unit_result(s: BrigadeState, actor: str, unit: str, roll_seq: int) -> list[
 
 
 def check_casualties(s: BrigadeState, actor: str, a: ev.Casualties) -> list[Violation]:
-    found = _unit_result(s, actor, a.unit, a.roll_seq)
+    found = _unit_result(s, actor, a.unit, a.roll_seq, "casualties")
     if found:
         return found
     if a.count < 0:
@@ -202,7 +207,7 @@ def check_casualties(s: BrigadeState, actor: str, a: ev.Casualties) -> list[Viol
 
 
 def check_unit_status(s: BrigadeState, actor: str, a: ev.UnitStatus) -> list[Violation]:
-    found = _unit_result(s, actor, a.unit, a.roll_seq)
+    found = _unit_result(s, actor, a.unit, a.roll_seq, "status")
     if found:
         return found
     if a.status not in UNIT_STATUSES:
@@ -214,7 +219,7 @@ def check_unit_status(s: BrigadeState, actor: str, a: ev.UnitStatus) -> list[Vio
 
 
 def check_brigade_morale(s: BrigadeState, actor: str, a: ev.BrigadeMorale) -> list[Violation]:
-    found = _result(s, actor, a.brigade, a.roll_seq)
+    found = _result(s, actor, a.brigade, a.roll_seq, "brigade morale")
     if found:
         return found
     if a.brigade not in s.brigades:
@@ -227,7 +232,7 @@ def check_brigade_morale(s: BrigadeState, actor: str, a: ev.BrigadeMorale) -> li
 
 
 def check_general(s: BrigadeState, actor: str, a: ev.GeneralFate) -> list[Violation]:
-    found = _result(s, actor, a.general, a.roll_seq)
+    found = _result(s, actor, a.general, a.roll_seq, "fate")
     if found:
         return found
     g = s.generals.get(a.general)
@@ -263,8 +268,11 @@ def check_taken(s: BrigadeState, actor: str, a: ev.ObjectiveTaken) -> list[Viola
 
 # -- written orders (§5.5) -------------------------------------------------------------------------
 
+SEALING = ("skills", "orders")  # R31: written orders may be sealed before the skill rolls are all made
+
+
 def check_sealed(s: BrigadeState, actor: str, a: OrdersSealed) -> list[Violation]:
-    if s.phase != "orders":
+    if s.phase not in SEALING:
         return []  # other sealed decisions are the players' own business
     if actor == REFEREE:
         return violation("orders/referee", "seed 003 §5.5", "each side seals its own written orders")
@@ -285,7 +293,7 @@ def check_unsealed(s: BrigadeState, actor: str, a: OrdersUnsealed) -> list[Viola
 def check_orders(s: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Violation]:
     """§5.5: what opening `side`'s written orders would meet: the unseal's check, and `adjudicator seal`'s
     before they are sealed. Sealed orders outside the setup are the players' own business."""
-    if s.phase not in ("orders", "orders-reveal") or side not in s.sides:
+    if s.phase not in (*SEALING, "orders-reveal") or side not in s.sides:
         return []
     return check_written(s, side, lines)
 
