@@ -139,7 +139,16 @@ class ObjectiveTaken(Action, tag="brigade.objective-taken", frozen=True, kw_only
     brigade: str
 
 
+class Standing(Action, tag="brigade.standing", frozen=True):
+    """A standing order: how the engine decides a kind of the poster's decisions when it comes up
+    (the initiative, its command and compulsory steps, counter-charges, fire); "ask" waits for it."""
+
+    kind: str
+    mode: str
+
+
 ACTIONS = (
     RollSkills, RollInitiative, ChooseInitiative, ChangeOrder, BrigadierInitiative, AutomaticOrder, SetOrder,
     Done, Move, Charge, Fire, RollFor, Casualties, UnitStatus, BrigadeMorale, GeneralFate, Control, ObjectiveTaken,
+    Standing,
 )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from events import brigade as ev
 from events.core import Envelope, GameConceded, GameEnded, OrdersSealed, OrdersUnsealed, OrdersVoided
 from adjudicator.core import concession
@@ -14,12 +16,13 @@ from adjudicator.dice import parse_expr
 from adjudicator.draft import Draft
 from adjudicator.ruleset import Step
 from adjudicator.rulesets.brigade import army, decide, initiative, orders
-from adjudicator.rulesets.brigade.codes import RULE_CHANGE
+from adjudicator.rulesets.brigade.codes import RULE_CHANGE, RULE_PHASE
 from adjudicator.rulesets.brigade.conduct import counts_formed_cavalry_charge
-from adjudicator.rulesets.brigade.phases import TURN, TURN_LABELS
+from adjudicator.rulesets.brigade.notation import VERBS
+from adjudicator.rulesets.brigade.phases import TURN, TURN_LABELS, label, whose
 from adjudicator.rulesets.brigade.setup import needs_skill_roll
-from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order
-from adjudicator.rulesets.brigade.validate import SEALING
+from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order, roll_key
+from adjudicator.rulesets.brigade.validate import CHECKS, SEALING
 
 D = Draft[BrigadeState]
 
@@ -60,7 +63,7 @@ def open_orders(d: D, e: Envelope[OrdersUnsealed]) -> None:
     if all(x.orders_open for x in s.sides.values()):
         d.say("both sides' written orders are open: {}",
               "; ".join(f"{b.id} {b.order.text()}" for b in s.brigades.values() if b.order))
-        new_turn(d)
+        new_turn(d, e)
 
 
 def void_orders(d: D, e: Envelope[OrdersVoided]) -> None:
@@ -84,8 +87,14 @@ def void_orders(d: D, e: Envelope[OrdersVoided]) -> None:
 
 # -- the turn (chapter IV) ---------------------------------------------------------------------------
 
-def new_turn(d: D) -> None:
-    """A turn begins (its dice epoch opens): per-turn bookkeeping is reset."""
+def new_turn(d: D, e: Envelope[Any]) -> None:
+    """A turn begins (its dice epoch opens), and the steps the standing orders decide are taken."""
+    _begin_turn(d)
+    _on(d, e)
+
+
+def _begin_turn(d: D) -> None:
+    """Per-turn bookkeeping is reset."""
     s = d.s
     if s.turn:
         d.say("turn {} ends (dice epoch {} closed); turn {} begins", s.turn, s.turn, s.turn + 1)
@@ -99,38 +108,110 @@ def new_turn(d: D) -> None:
                  brigadier_initiative_used=False)
     for k, u in s.units.items():
         if (u.sx, u.sy, u.moved, u.charged, u.fired) != (u.x, u.y, "", False, False):
-            d.update(s.units, k, sx=u.x, sy=u.y, moved="", charged=False, fired=False)
+            d.update(s.units, k, sx=u.x, sy=u.y, moved="", charged=False, charged_at="", fired=False)
     for k, g in s.generals.items():
         if g.moved:
             d.update(s.generals, k, moved="")
     for k, b in s.brigades.items():
         if b.formed_cav_charges:
             d.update(s.brigades, k, formed_cav_charges=0)
-    _next(d)
 
 
 def _next(d: D) -> None:
     d.say("next: {}", TURN[d.s.step].prompt(d.s, ""))
 
 
-def advance(d: D) -> None:
+def advance(d: D, e: Envelope[Any]) -> None:
     """The current step of the turn is over: the next one, or the next turn, or the end (R25)."""
+    if _step_on(d):
+        _on(d, e)
+
+
+def _on(d: D, e: Envelope[Any]) -> None:
+    """Each step a side's standing order decides is taken at once, and the report says so; the game
+    then waits for the first step no standing order decides."""
+    while _by_standing_order(d, e):
+        if not _step_on(d):
+            return
+    _next(d)
+
+
+def _step_on(d: D) -> bool:
+    """The next step, or the next turn; False once the scenario's turns are played (R25)."""
     s = d.s
     s.step += 1
     if s.step >= len(TURN):
         if s.turn >= s.max_turns:
             army.end(d, f"the scenario's {s.max_turns} turns are played and no army was defeated: "
                         "the battle is undecided (scenario rule, ours)")
-        else:
-            new_turn(d)
-        return
+            return False
+        _begin_turn(d)
+        return True
     phase = TURN_LABELS[s.step]
     if phase == "command" and s.phase != "command":
         start_command(d)
     if phase == "morale" and s.phase != "morale":
         s.brigade_tested = False
     s.phase = phase
-    _next(d)
+    return True
+
+
+# -- standing orders (decide.py): the steps they decide, taken on the side's behalf ------------------
+
+def _by_standing_order(d: D, e: Envelope[Any]) -> bool:
+    """Take the current step for its side if a standing order decides it (and say so); False if none does."""
+    s = d.s
+    if s.over:
+        return False
+    step = TURN[s.step].name
+    if step == "initiative":
+        roller = decide.initiative_roller(s)
+        if roller:
+            d.say("{}: the engine rolls the initiative (R24)", decide.said(roller, "initiative-roll", "auto"))
+            initiative.roll(d)
+        return bool(roller)
+    if step == "initiative/choice":
+        m = decide.mode(s, s.initiative_winner, "initiative")
+        if m != "ask":
+            d.say("{}: the engine chooses for {}", decide.said(s.initiative_winner, "initiative", m), s.initiative_winner)
+            initiative.choose(d, m == "take")
+        return m != "ask"
+    side = whose(s)
+    kind, m = decide.step_order(s, step, side)
+    if m == "ask":
+        return False
+    d.say("{}: the engine takes {}'s {} step ({})", decide.said(side, kind, m), side, label(step), RULE_PHASE[label(step)])
+    if kind == "compulsory":
+        _compulsory(d, e, side)
+    elif m == "always":
+        pairs = decide.counter_targets(s, side) if kind == "counter-charge" else decide.fire_targets(s, side)
+        for u, t in pairs:
+            _on_behalf(d, e, side, ev.Charge(unit=u.id, target=t.id, kind="counter") if kind == "counter-charge"
+                       else ev.Fire(unit=u.id, target=t.id))
+    return True
+
+
+def _compulsory(d: D, e: Envelope[Any], side: str) -> None:
+    """R32: each unit of `side` that must move makes the move `compulsory auto` gives it, in the order of
+    the pieces; one the rules allow no move says why it stays."""
+    for k in list(d.s.units):
+        u = d.s.units[k]
+        if u.side != side or not u.on_table:
+            continue
+        a, why = decide.compulsory_move(d.s, u)
+        if a is not None:
+            _on_behalf(d, e, side, a)
+        elif why:
+            d.say("  {} stays: {}", u.id, why)
+
+
+def _on_behalf(d: D, e: Envelope[Any], side: str, a: Any) -> None:
+    """An action the engine takes for `side`, if the rules allow it as they would a posted one: the
+    step a posted one runs, said as its line."""
+    if CHECKS[type(a)](d.s, side, a):
+        return
+    STEPS[type(a)](d, replace(e, action=a))
+    d.say("  {}", next(v.format(a) for v in VERBS if v.action is type(a)))
 
 
 def start_command(d: D) -> None:
@@ -158,14 +239,12 @@ def _by_itself(d: D, brigade: str, **changes: Any) -> None:
 
 def roll_initiative(d: D, e: Envelope[ev.RollInitiative]) -> None:
     initiative.roll(d)
-    advance(d)
+    advance(d, e)
 
 
 def choose_initiative(d: D, e: Envelope[ev.ChooseInitiative]) -> None:
-    s = d.s
-    s.phasing = s.initiative_winner if e.action.take else s.other(s.initiative_winner)
-    d.say("{} is the phasing player in turn {}", s.sides[s.phasing].name, s.turn)
-    advance(d)
+    initiative.choose(d, e.action.take)
+    advance(d, e)
 
 
 def done(d: D, e: Envelope[ev.Done]) -> None:
@@ -174,9 +253,9 @@ def done(d: D, e: Envelope[ev.Done]) -> None:
         for k, side in s.sides.items():
             if not side.orders_open:
                 d.update(s.sides, k, orders_open=True)
-        new_turn(d)
+        new_turn(d, e)
         return
-    advance(d)
+    advance(d, e)
 
 
 # -- orders (chapter V) ------------------------------------------------------------------------------
@@ -256,7 +335,7 @@ def charge(d: D, e: Envelope[ev.Charge]) -> None:
     if counts_formed_cavalry_charge(s, a):  # §5.7: one a turn against formed units under Engage or Support
         b = s.brigades[s.units[a.unit].brigade]
         d.update(s.brigades, b.id, formed_cav_charges=b.formed_cav_charges + 1)
-    d.update(s.units, a.unit, charged=True)
+    d.update(s.units, a.unit, charged=True, charged_at=a.target)
 
 
 def fire(d: D, e: Envelope[ev.Fire]) -> None:
@@ -265,8 +344,8 @@ def fire(d: D, e: Envelope[ev.Fire]) -> None:
     u = s.units[a.unit]
     faces = d.dice.roll(f"fire {u.id} at {a.target} (provisional dice)", s.tables["fire"]["dice"], side=u.side)
     d.update(s.units, a.unit, fired=True)
-    d.put(s.open_rolls, str(e.seq), OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}",
-                                             total=sum(faces)))
+    d.put(s.open_rolls, roll_key(s, e.seq), OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}",
+                                                     total=sum(faces)))
 
 
 def roll_for(d: D, e: Envelope[ev.RollFor]) -> None:
@@ -279,16 +358,19 @@ def roll_for(d: D, e: Envelope[ev.RollFor]) -> None:
 
 # -- results entered by the referee (R12), and what follows from them --------------------------------
 
-def _entered(d: D, roll_seq: int, kind: str) -> None:
-    """R12: the roll a result came from has given its result of this kind."""
-    r = d.s.open_rolls.get(str(roll_seq)) if roll_seq else None
-    if r is not None:
-        d.update(d.s.open_rolls, str(roll_seq), entered=(*r.entered, kind))
+def _entered(d: D, roll_seq: int, piece: str, kind: str) -> None:
+    """R12: the roll a result came from (the first of its event's rolls for the piece that has not) has
+    given its result of this kind."""
+    s = d.s
+    for key, r in s.open_rolls.items():
+        if roll_seq and r.seq == roll_seq and r.unit == piece and kind not in r.entered:
+            d.update(s.open_rolls, key, entered=(*r.entered, kind))
+            return
 
 
 def casualties(d: D, e: Envelope[ev.Casualties]) -> None:
     a, s = e.action, d.s
-    _entered(d, a.roll_seq, "casualties")
+    _entered(d, a.roll_seq, a.unit, "casualties")
     was = s.units[a.unit]
     strength = max(0, was.strength - a.count)
     u = d.update(s.units, a.unit, strength=strength, status="dispersed" if strength == 0 else was.status)
@@ -297,7 +379,7 @@ def casualties(d: D, e: Envelope[ev.Casualties]) -> None:
 
 def unit_status(d: D, e: Envelope[ev.UnitStatus]) -> None:
     a, s = e.action, d.s
-    _entered(d, a.roll_seq, "status")
+    _entered(d, a.roll_seq, a.unit, "status")
     was = s.units[a.unit]
     u = d.update(s.units, a.unit, status=a.status)
     army.after_loss(d, u.side, army.unit_loss(s.tables, u) - army.unit_loss(s.tables, was),
@@ -306,7 +388,7 @@ def unit_status(d: D, e: Envelope[ev.UnitStatus]) -> None:
 
 def brigade_morale(d: D, e: Envelope[ev.BrigadeMorale]) -> None:
     a, s = e.action, d.s
-    _entered(d, a.roll_seq, "brigade morale")
+    _entered(d, a.roll_seq, a.brigade, "brigade morale")
     b = s.brigades[a.brigade]
     broke = a.result in ("broken", "mass-panic") and b.morale != a.result
     d.update(s.brigades, a.brigade, morale=a.result)
@@ -316,7 +398,7 @@ def brigade_morale(d: D, e: Envelope[ev.BrigadeMorale]) -> None:
 
 def general_fate(d: D, e: Envelope[ev.GeneralFate]) -> None:
     s = d.s
-    _entered(d, e.action.roll_seq, "fate")
+    _entered(d, e.action.roll_seq, e.action.general, "fate")
     was = s.generals[e.action.general]
     g = d.update(s.generals, e.action.general, fate=e.action.fate)
     army.after_loss(d, g.side, army.general_loss(s.tables, g) - army.general_loss(s.tables, was))
@@ -337,6 +419,15 @@ def objective_taken(d: D, e: Envelope[ev.ObjectiveTaken]) -> None:
     d.update(s.brigades, b.id, objective_taken=b.objective_taken or s.turn)
 
 
+def standing(d: D, e: Envelope[ev.Standing]) -> None:
+    """A side's standing order (decide.py); if it decides the step the game waits for, the step is taken."""
+    s, a = d.s, e.action
+    s.standing = {**s.standing, e.actor: {**s.standing.get(e.actor, {}), a.kind: a.mode}}
+    d.say("{}'s standing order: {} {}; the engine will decide on {}'s behalf and say so", e.actor, a.kind, a.mode, e.actor)
+    if s.phase in TURN_LABELS and not s.over:
+        _on(d, e)
+
+
 def end_game(d: D, e: Envelope[GameEnded]) -> None:
     if not d.base.over:  # the rules' own result stands
         army.end(d, f"ended by the referee: {e.action.result}")
@@ -353,5 +444,5 @@ STEPS: dict[type[Any], Step[BrigadeState]] = {
     ev.SetOrder: set_order, ev.Move: move, ev.Charge: charge, ev.Fire: fire, ev.RollFor: roll_for,
     ev.Casualties: casualties, ev.UnitStatus: unit_status, ev.BrigadeMorale: brigade_morale,
     ev.GeneralFate: general_fate, ev.Control: control, ev.ObjectiveTaken: objective_taken,
-    GameEnded: end_game, GameConceded: concede,
+    GameEnded: end_game, GameConceded: concede, ev.Standing: standing,
 }

@@ -56,6 +56,10 @@ _GATE = {  # given by the phase table (adjudicator/phases.py), each citing the r
 _SEQUENCE = {
     "sequence/nothing-to-close": "a side's `done` closes a step of the turn, not the setup (seed 003 §4, R26)",
     "side/not-yours": "a side gives orders to its own brigades only (seed 003 §4)",
+    "standing/not-a-side": "standing orders are a side's (seed 003 §4)",
+    "standing/kind": "the kinds of standing order are initiative-roll, initiative, command, compulsory, "
+                     "counter-charge, fire (seed 003 §4)",
+    "standing/mode": "each kind of standing order has its own modes; ask waits for the side (seed 003 §4)",
     "orders/referee": "each side seals its own written orders (seed 003 §5.5)",
     "orders/sealed-twice": "a side seals its written orders once (seed 003 §5.5)",
     "orders/reveal-early": "written orders are opened once both sides have sealed theirs (seed 003 §5.5)",

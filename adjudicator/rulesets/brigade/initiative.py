@@ -50,6 +50,13 @@ def roll(d: Draft[BrigadeState]) -> None:
     raise ValueError(f"initiative tied {MAX_ROUNDS} times in a row ({RULE_INITIATIVE})")
 
 
+def choose(d: Draft[BrigadeState], take: bool) -> None:
+    """§4.1: the winner takes the initiative or hands it to the opponent, who may not refuse."""
+    s = d.s
+    s.phasing = s.initiative_winner if take else s.other(s.initiative_winner)
+    d.say("{} is the phasing player in turn {}", s.sides[s.phasing].name, s.turn)
+
+
 def skill_of(tables: dict[str, Any], face: int) -> str:
     t = tables["skill_roll"]
     for skill in ("inept", "average", "gifted"):

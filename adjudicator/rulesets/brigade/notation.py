@@ -175,6 +175,13 @@ def _choose(take: bool) -> Parse:
     return parse
 
 
+def _standing(args: str, actor: str, body: tuple[str, ...]) -> ev.Standing:
+    words = args.lower().split()
+    if len(words) != 2:
+        raise ValueError("usage: standing KIND MODE, e.g. standing fire always")
+    return ev.Standing(kind=words[0], mode=words[1])
+
+
 VERBS = (
     Verb("roll skills", ev.RollSkills, _bare(ev.RollSkills(), "roll skills"), lambda a: "roll skills",
          "roll skills: 1d6 per general whose skill the game generates (§5.2, §5.3)"),
@@ -217,4 +224,11 @@ VERBS = (
          "control PLACE SIDE|none: referee: who holds a place now"),
     Verb("objective taken", ev.ObjectiveTaken, _taken, lambda a: f"objective taken {a.brigade}",
          "objective taken BRIGADE: referee: an Attack brigade took its objective (§5.6)"),
+    Verb("standing", ev.Standing, _standing, lambda a: f"standing {a.kind} {a.mode}",
+         "standing KIND MODE: let the engine decide for your side when it comes up, and say so: "
+         "initiative-roll ask|auto (roll it as each turn begins), initiative ask|take|give, "
+         "command ask|pass (no order change, no brigadier's initiative), compulsory ask|auto (retreats, routs, "
+         "pursuits and broken brigades' moves, R32), counter-charge ask|always|never (as non-phasing player, "
+         "counter-charges only, by the units charged, R28), fire ask|always|never (every unit that may, at the nearest enemy unit); "
+         "e.g. standing fire always"),
 )

@@ -120,7 +120,7 @@ def current(s: BrigadeState) -> str:
     return s.phase if s.phase in SETUP else TURN[s.step].name
 
 
-PHASES: Phases[BrigadeState] = Phases(current=current, table=SETUP_PHASES + TURN)
+PHASES: Phases[BrigadeState] = Phases(current=current, table=SETUP_PHASES + TURN, anytime=(ev.Standing,))
 
 
 def whose(s: BrigadeState) -> str:

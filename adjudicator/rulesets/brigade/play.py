@@ -14,6 +14,7 @@ import math
 from events import brigade as ev
 from events.core import REFEREE, Action
 from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit, stacked
+from adjudicator.rulesets.brigade.decide import KINDS
 from adjudicator.rulesets.brigade.phases import PHASES, whose
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist, units_of
 from adjudicator.rulesets.brigade.validate import CHECKS
@@ -296,6 +297,12 @@ def legal_actions(state: BrigadeState, actor: str) -> list[Action]:
     elif side == REFEREE:
         acts = _referee(state)
     return _ok(state, actor, acts + [ev.Done()])
+
+def standing_orders(state: BrigadeState, side: str) -> list[Action]:
+    """Every decision `side` may leave to the engine, left to it (the first mode of each kind that is
+    not `ask`): what scripted play and the hand-offs benchmark give before the first turn."""
+    return [ev.Standing(kind=kind, mode=next(m for m in modes if m != "ask")) for kind, modes in KINDS.items()]
+
 
 # What ends or declines (scripted play takes it when nothing else is left, or at times)
 RESTS = (ev.Done,)

@@ -58,6 +58,7 @@ class Unit(Piece, kw_only=True, frozen=True):
     sy: float = 0.0
     moved: str = ""  # the phase it last moved in, this turn
     charged: bool = False
+    charged_at: str = ""  # the unit its charge this turn was declared at
     fired: bool = False
 
     @property
@@ -153,7 +154,8 @@ class BrigadeState(msgspec.Struct, kw_only=True, dict=True):
     step: int = 0
     phasing: str = ""
     initiative_winner: str = ""
-    open_rolls: dict[str, OpenRoll] = {}
+    open_rolls: dict[str, OpenRoll] = {}  # by the seq of the event that rolled, `SEQ/N` for its Nth roll after the first
+    standing: dict[str, dict[str, str]] = {}  # side -> kind -> mode: the standing orders posted (decide.py)
     brigade_tested: bool = False  # a brigade result was entered in this morale phase (§4.8)
     defeat_tests: list[DefeatTest] = []
     result: str = ""
@@ -173,6 +175,21 @@ def units_of(state: BrigadeState, brigade: str) -> list[Unit]:
     """The units of a brigade, in the order of the pieces, from the engine's index (of a state, not of
     a draft's working copy)."""
     return pieces_in(index(state, BOARD).of_command(brigade), state.units)
+
+
+def rolls_of(state: BrigadeState, seq: int, piece: str) -> list[OpenRoll]:
+    """The open rolls the event `seq` made for `piece` (a standing order may fire several units in one
+    event), in the order they were rolled."""
+    return [r for r in state.open_rolls.values() if r.seq == seq and r.unit == piece]
+
+
+def roll_key(state: BrigadeState, seq: int) -> str:
+    """The key of a new open roll of event `seq`: `SEQ`, then `SEQ/2`, `SEQ/3`... for its further rolls."""
+    key, n = str(seq), 1
+    while key in state.open_rolls:
+        n += 1
+        key = f"{seq}/{n}"
+    return key
 
 
 def dist(ax: float, ay: float, bx: float, by: float) -> float:

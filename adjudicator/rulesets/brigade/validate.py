@@ -12,9 +12,10 @@ from events.core import REFEREE, OrdersSealed, OrdersUnsealed
 from adjudicator.dice import parse_expr
 from adjudicator.ruleset import Check, Violation, violation
 from adjudicator.rulesets.brigade import conduct, orders
+from adjudicator.rulesets.brigade.decide import KINDS
 from adjudicator.rulesets.brigade.codes import RULE_BRIG_INIT, RULE_CHANGE, RULE_ONE_CHANGE, RULE_RESULTS, RULE_SEQUENCE
 from adjudicator.rulesets.brigade.phases import TURN_PHASES, whose
-from adjudicator.rulesets.brigade.state import BRIGADE_RESULTS, FATES, UNIT_STATUSES, BrigadeState, Order
+from adjudicator.rulesets.brigade.state import BRIGADE_RESULTS, FATES, UNIT_STATUSES, BrigadeState, Order, rolls_of
 
 
 def _now(s: BrigadeState) -> str:
@@ -178,10 +179,12 @@ def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int, kind: str = 
         r = s.open_rolls.get(str(roll_seq))
         if r is None:
             return violation("result/no-roll", RULE_RESULTS, f"#{roll_seq} is not a roll of this turn")
-        if r.unit != piece:
+        mine = rolls_of(s, roll_seq, piece)
+        if not mine:
             return violation("result/other-roll", RULE_RESULTS, f"the roll #{roll_seq} was for {r.unit}, not {piece}")
-        if kind in r.entered:
-            return violation("result/entered", RULE_RESULTS, f"the {kind} result of the roll #{roll_seq} ({r.purpose}, "
+        if all(kind in x.entered for x in mine):
+            what = f"{len(mine)} rolls" if len(mine) > 1 else "roll"
+            return violation("result/entered", RULE_RESULTS, f"the {kind} result of the {what} #{roll_seq} ({r.purpose}, "
                              f"for {piece}) is entered already: a roll gives each result once (R12)")
     return []
 
@@ -321,10 +324,23 @@ def check_written(s: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Vi
     return []
 
 
+def check_standing(s: BrigadeState, actor: str, a: ev.Standing) -> list[Violation]:
+    """A side's standing order, at any time: one of the kinds and modes of decide.KINDS."""
+    if actor not in s.players:
+        return violation("standing/not-a-side", RULE_SEQUENCE, "standing orders are a side's")
+    modes = KINDS.get(a.kind)
+    if modes is None:
+        return violation("standing/kind", RULE_SEQUENCE, f"{a.kind!r} is no standing order; the kinds: {', '.join(KINDS)}")
+    if a.mode not in modes:
+        return violation("standing/mode", RULE_SEQUENCE, f"standing {a.kind}: {' or '.join(modes)}, not {a.mode!r}")
+    return []
+
+
 CHECKS: dict[type[Any], Check[BrigadeState]] = {
     ev.ChangeOrder: check_change, ev.BrigadierInitiative: check_brigadier_initiative, ev.AutomaticOrder: check_automatic,
     ev.SetOrder: check_set_order, ev.Done: check_done, ev.Move: check_move, ev.Charge: check_charge, ev.Fire: check_fire,
     ev.RollFor: check_roll, ev.Casualties: check_casualties, ev.UnitStatus: check_unit_status,
     ev.BrigadeMorale: check_brigade_morale, ev.GeneralFate: check_general, ev.Control: check_control,
     ev.ObjectiveTaken: check_taken, OrdersSealed: check_sealed, OrdersUnsealed: check_unsealed,
+    ev.Standing: check_standing,
 }
