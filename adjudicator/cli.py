@@ -326,12 +326,14 @@ def map_cmd(
     db: Path,
     out: Annotated[Path, typer.Option("-o", "--out", help="the file to write: .svg, or .png for a picture")],
     at: Annotated[Optional[int], typer.Option(help="the map after this event (default: the head)")] = None,
+    radii: Annotated[bool, typer.Option(help="every general's command radius, not only those that matter now "
+                                             "(brigade)")] = False,
 ) -> None:
     """Draw the board at any point of the game (a database or an exported log) as SVG or PNG."""
     from adjudicator import games
     from adjudicator.picture import encoded
 
-    svg, seq = games.draw_map(db, at)
+    svg, seq = games.draw_map(db, at, ("radii",) if radii else ())
     out.write_bytes(encoded(svg, out))
     _out(f"wrote {out} (after #{seq})")
 

@@ -427,12 +427,20 @@ def join(db_path: str | Path, side: str, seed: str | None) -> Posted:
     return submit(db_path, side, (PostLine(0, action),))
 
 
-def draw_map(log: str | Path, at: int | None = None) -> tuple[str, int]:
-    """The board after event `at` (default: the last) as SVG, with what that event did; and its seq."""
+def draw_map(log: str | Path, at: int | None = None, layers: Sequence[str] = ()) -> tuple[str, int]:
+    """The board after event `at` (default: the last) as SVG, with what that event did, and the
+    `layers` its ruleset draws only when asked; and its seq."""
     game, state, outcome = state_and_outcome(log, at)
-    if game.ruleset.render is None:
-        raise BadInput(f"{game.ruleset.name} has no board to draw")
-    return game.ruleset.render(state.rules, outcome), state.core.seq
+    rs = game.ruleset
+    if rs.render is None:
+        raise BadInput(f"{rs.name} has no board to draw")
+    unknown = [x for x in layers if x not in rs.map_layers]
+    if unknown:
+        raise BadInput(f"--{unknown[0]}: the {rs.name} map has no such layer"
+                       + (f"; it has: {', '.join(f'--{k}' for k in rs.map_layers)}" if rs.map_layers else ""))
+    if layers:
+        return rs.render(state.rules, outcome, layers=frozenset(layers)), state.core.seq
+    return rs.render(state.rules, outcome), state.core.seq
 
 
 def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, GameState, Outcome]:

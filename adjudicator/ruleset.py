@@ -99,6 +99,8 @@ class Ruleset(Generic[S]):
     turn/phase/epoch(state)             the envelope's marks; a dice epoch closes when epoch() grows
     result(state)                       "" while the game goes on; the result once its rules end it
     render(state, outcome)              the map, as SVG, with what the last event did
+    map_layers                          what the map draws only when asked (`render(..., layers=...)`):
+                                        name -> what it shows (brigade's `radii`, `map --radii`)
 
     Where the rules give sealed orders a meaning (paris, brigade):
     check_orders(state, side, lines)    -> list[Violation]: what opening these orders of `side` would meet
@@ -137,7 +139,8 @@ class Ruleset(Generic[S]):
     codes: Mapping[str, str]
     board: Board | None = None
     after: Step[S] | None = None
-    render: Callable[[S, Outcome], str] | None = None
+    render: Callable[..., str] | None = None
+    map_layers: Mapping[str, str] = field(default_factory=dict)
     here: Path | None = None  # the package's folder: its tables.toml and scenarios/*.toml
     options: dict[str, str] = field(default_factory=dict)
     default_epochs: int = 10_000
@@ -236,7 +239,7 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         steps=part("apply", "STEPS"), after=part("apply", "AFTER", optional=True),
         legal_actions=part("play", "legal_actions"),
         codes=part("codes", "CODES"),
-        render=part("render", "render", optional=True),
+        render=part("render", "render", optional=True), map_layers=part("render", "LAYERS", optional=True) or {},
         here=here, options=options or {}, default_epochs=default_epochs,
         check_orders=part("validate", "check_orders", optional=True),
         sealable_orders=part("play", "sealable_orders", optional=True),

@@ -100,6 +100,45 @@ def test_map_is_an_svg_of_the_table(game, tmp_path):
     assert text.count("marker-end") == 12  # every brigade's objective is drawn
 
 
+def _rings(svg: str) -> list[tuple[str, str]]:
+    """The command radii a map draws: (radius in px, dash) of each ring."""
+    root = ET.fromstring(svg)
+    return [(c.get("r"), c.get("stroke-dasharray")) for c in root.iter("{http://www.w3.org/2000/svg}circle")
+            if c.get("fill") == "none"]
+
+
+def test_map_draws_the_command_radii_that_matter_now_or_all_with_radii(game, tmp_path):
+    """§5.1, §5.4 (the CinC's 24" for new orders, 12" for charges; each brigadier's 12"): by default only
+    those of the step under way and of the brigade the last event acted for; `--radii` draws them all."""
+    games.post(game, "roll initiative", "british")
+    phasing = games.state_at(game)[1].rules.initiative_winner
+    other = "french" if phasing == "british" else "british"
+    games.post(game, "take initiative", phasing)
+    svg, _ = games.draw_map(game)
+    assert _rings(svg) == [("288", "8 4")]  # the non-phasing command step: its CinC's order radius
+    svg, _ = games.draw_map(game, layers=("radii",))
+    assert sorted(_rings(svg)) == sorted([("144", "3 3")] * 14 + [("288", "8 4")] * 2)
+    for side in (other, phasing, phasing, other):
+        games.post(game, "done", side)
+    svg, _ = games.draw_map(game)  # the phasing charge step: its brigadiers' and its CinC's charge radius
+    assert sorted(_rings(svg)) == [("144", "3 3")] * 7
+    for side in (phasing, other, "referee"):
+        games.post(game, "done", side)
+    games.post(game, "move b45 to 16,14" if phasing == "british" else "move f6l to 10,34", phasing)
+    svg, _ = games.draw_map(game)  # a brigade just moved: its brigadier's radius
+    assert _rings(svg) == [("144", "3 3")]
+    out = tmp_path / "m.svg"
+    assert run_cli("map", game, "-o", out, "--radii").returncode == 0
+    assert len(_rings(out.read_text())) == 16
+
+
+def test_a_map_layer_the_ruleset_lacks_is_refused(tmp_path):
+    db = tmp_path / "p.db"
+    games.new_game(db, "portable", ["red", "blue"])
+    r = run_cli("map", db, "-o", tmp_path / "m.svg", "--radii")
+    assert r.returncode == 2 and "--radii: the portable map has no such layer" in r.stderr
+
+
 def test_simulated_game_ends_and_verifies(tmp_path):
     db = tmp_path / "s.db"
     head = simulate(db, "brigade", seed=3, scenario="peninsula", events=5_000)

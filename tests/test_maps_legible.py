@@ -13,7 +13,7 @@ from conftest import LOGS
 from svgtext import overlaps, text_boxes
 
 # The rulesets whose maps are held to it; each joins once its map is made legible (issue 17).
-LEGIBLE = {"skirmish", "paris", "portable"}
+LEGIBLE = {"skirmish", "paris", "portable", "brigade"}
 
 SHIPPED = sorted(p for p in LOGS.glob("*/game.jsonl") if p.parent.name.split("-")[0] in LEGIBLE)
 

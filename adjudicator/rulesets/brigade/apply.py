@@ -278,6 +278,7 @@ def change_order(d: D, e: Envelope[ev.ChangeOrder]) -> None:
     a, s = e.action, d.s
     side = s.brigades[a.brigade].side
     order = _given(a)
+    d.mark("brigade", a.brigade, "")
     tried, outcome = orders.roll_change(s, side, a.brigade, order, d.dice)
     d.update(s.sides, side, order_change_used=True)
     if outcome == "changed":
@@ -296,6 +297,7 @@ def brigadier_initiative(d: D, e: Envelope[ev.BrigadierInitiative]) -> None:
     a, s = e.action, d.s
     side = s.brigades[a.brigade].side
     order = _given(a)
+    d.mark("brigade", a.brigade, "")
     tried = orders.roll_initiative(s, side, a.brigade, order, d.dice)
     d.update(s.sides, side, brigadier_initiative_used=True)
     if tried.total >= tried.need:
@@ -322,9 +324,12 @@ def set_order(d: D, e: Envelope[ev.SetOrder]) -> None:
 def move(d: D, e: Envelope[ev.Move]) -> None:
     a, s = e.action, d.s
     if a.piece in s.units:
-        d.update(s.units, a.piece, x=a.x, y=a.y, moved=s.phase)
+        u = d.update(s.units, a.piece, x=a.x, y=a.y, moved=s.phase)
+        d.mark("brigade", u.brigade, "")
         return
     g = d.update(s.generals, a.piece, x=a.x, y=a.y, moved=s.phase)
+    if g.brigade:
+        d.mark("brigade", g.brigade, "")
     hold = decide.arrival(s, g.brigade) if g.brigade else None
     if hold is not None:
         _by_itself(d, g.brigade, order=hold)
@@ -335,7 +340,8 @@ def charge(d: D, e: Envelope[ev.Charge]) -> None:
     if counts_formed_cavalry_charge(s, a):  # §5.7: one a turn against formed units under Engage or Support
         b = s.brigades[s.units[a.unit].brigade]
         d.update(s.brigades, b.id, formed_cav_charges=b.formed_cav_charges + 1)
-    d.update(s.units, a.unit, charged=True, charged_at=a.target)
+    u = d.update(s.units, a.unit, charged=True, charged_at=a.target)
+    d.mark("brigade", u.brigade, "")
 
 
 def fire(d: D, e: Envelope[ev.Fire]) -> None:
@@ -344,6 +350,7 @@ def fire(d: D, e: Envelope[ev.Fire]) -> None:
     u = s.units[a.unit]
     faces = d.dice.roll(f"fire {u.id} at {a.target} (provisional dice)", s.tables["fire"]["dice"], side=u.side)
     d.update(s.units, a.unit, fired=True)
+    d.mark("brigade", u.brigade, "")
     d.put(s.open_rolls, roll_key(s, e.seq), OpenRoll(seq=e.seq, side=u.side, unit=a.target, purpose=f"fire by {u.id}",
                                                      total=sum(faces)))
 

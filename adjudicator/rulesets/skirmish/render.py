@@ -12,6 +12,7 @@ import math
 from html import escape
 
 from adjudicator.draft import Outcome
+from adjudicator.maplabels import Labels
 
 from . import geometry as geo
 from .state import OK, SUPPRESSED, Figure, Point, SkirmishState
@@ -27,45 +28,6 @@ TERRAIN = {"woods": "#9bc48a", "building": "#b59a7a", "rough": "#e0d5a6", "rocks
            "water": "#a9cfe8", "hill": "#e3d7a3", "fort": "#e8d9b5", "field": "#eee6c4"}
 LINES = {"hedge": ("#4f7f3a", 3.0, ""), "wall": ("#6d6d6d", 3.0, ""), "fence": ("#8b6b3e", 2.0, "4,2")}
 MARKS = {"move": ("#222222", "4,3"), "shot": ("#d40000", ""), "ball": ("#e06000", ""), "canister": ("#e06000", "2,2")}
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in px
-
-
-class Labels:
-    """Text boxes placed so that no two overlap, nor a box a base or marker."""
-
-    def __init__(self, width: float, height: float):
-        self.width, self.height = width, height
-        self.taken: list[Box] = []
-        self.out: list[str] = []
-
-    def block(self, box: Box) -> None:
-        self.taken.append(box)
-
-    def _free(self, box: Box) -> bool:
-        x0, y0, x1, y1 = box
-        if x0 < 1 or y0 < 1 or x1 > self.width - 1 or y1 > self.height - 1:
-            return False
-        return not any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in self.taken)
-
-    def place(self, text: str, at: tuple[float, float], near: float, size: float = FONT, colour: str = "#111") -> None:
-        """`text` next to the point `at` (px), at least `near` px from it."""
-        w, h = len(text) * size * CHAR + 2, size + 2
-        for ring in range(40):
-            reach = near + ring * size * 0.9
-            for k in range(16 if ring else 8):
-                ang = math.radians(90 + k * (360 / (16 if ring else 8)))
-                cx, cy = at[0] + math.cos(ang) * (reach + w / 2 * abs(math.cos(ang))), \
-                    at[1] - math.sin(ang) * (reach + h / 2 * abs(math.sin(ang)))
-                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if self._free(box):
-                    self.taken.append(box)
-                    if ring > 1:
-                        self.out.append(f'<line x1="{at[0]:.1f}" y1="{at[1]:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" '
-                                        'stroke="#888" stroke-width="0.5"/>')
-                    self.out.append(f'<text x="{cx:.1f}" y="{cy + size * 0.35:.1f}" font-size="{size:g}" '
-                                    f'text-anchor="middle" fill="{colour}">{escape(text)}</text>')
-                    return
-        raise ValueError(f"no room on the map for the label {text!r}")
 
 
 class Canvas:
