@@ -13,11 +13,11 @@ import math
 
 from events import brigade as ev
 from events.core import REFEREE, Action
-from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, move_rate, nearest_enemy_unit, stacked
+from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, check_move, move_rate, nearest_enemy_unit
 from adjudicator.rulesets.brigade.decide import KINDS
 from adjudicator.rulesets.brigade.phases import PHASES, whose
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist, units_of
-from adjudicator.rulesets.brigade.validate import CHECKS
+from adjudicator.rulesets.brigade.validate import CHECKS, SEALING
 
 SIM_ORDER_SETS = 3
 
@@ -54,10 +54,10 @@ def sim_orders(state: BrigadeState, side: str, k: int) -> tuple[str, ...]:
 
 
 def sealable_orders(state: BrigadeState, side: str) -> list[tuple[str, ...]]:
-    """§5.5: a few sets of written orders `side` may seal now (far from all it may write). No commitment
-    is made here: only a salt of the side's own (`adjudicator seal`, or random play's generator) keeps
-    its orders secret."""
-    if state.phase != "orders" or side not in state.sides or state.sides[side].orders_label:
+    """§5.5, R31: a few sets of written orders `side` may seal now, before or after its skill rolls (far
+    from all it may write). No commitment is made here: only a salt of the side's own (`adjudicator
+    seal`, or random play's generator) keeps its orders secret."""
+    if state.phase not in SEALING or side not in state.sides or state.sides[side].orders_label:
         return []
     return [sim_orders(state, side, k) for k in range(SIM_ORDER_SETS)]
 
@@ -92,33 +92,37 @@ def _away_from_all(state: BrigadeState, u: Unit, length: float) -> tuple[float, 
     return _step_toward(state, u.x, u.y, u.x + dx / d * length, u.y + dy / d * length, length)
 
 
-def _unstacked(state: BrigadeState, u: Unit, p: tuple[float, float] | None) -> tuple[float, float] | None:
-    """A point where `u` stands on no other unit (R29): `p`, else the move turned a little aside, else
-    shortened; None when there is none."""
+def _allowed(state: BrigadeState, u: Unit, p: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A point the rules let `u` move to now (on no other unit, R29, among the rest): `p`, else the move
+    turned aside, else shortened; None when there is none."""
     if p is None:
         return None
     dx, dy = p[0] - u.x, p[1] - u.y
     for f in (1.0, 0.75, 0.5, 0.25):
-        for turn in (0.0, 0.35, -0.35, 0.7, -0.7):  # radians: about 20 and 40 degrees either way
+        for turn in (0.0, 0.35, -0.35, 0.7, -0.7, 1.05, -1.05, 1.4, -1.4):  # radians: 20, 40, 60, 80 degrees aside
             c, sn = math.cos(turn) * f, math.sin(turn) * f
             q = (round(min(max(u.x + dx * c - dy * sn, 0.0), state.width), 2),
                  round(min(max(u.y + dx * sn + dy * c, 0.0), state.height), 2))
-            if q != (u.x, u.y) and not stacked(state, u, *q):
+            if q != (u.x, u.y) and not check_move(state, u.side, ev.Move(piece=u.id, x=q[0], y=q[1]), state.phase, False):
                 return q
     return None
 
 
-def _contact(state: BrigadeState, u: Unit, t: Unit, reach: float) -> tuple[float, float] | None:
-    """A point in contact with `t` (1.05" from it), within `reach` of `u`, on no other unit (R29): the
-    nearest side of `t` first, then round it."""
-    d = dist(u.x, u.y, t.x, t.y) or 1.0
-    ax, ay = (u.x - t.x) / d, (u.y - t.y) / d
-    for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5):  # radians round the enemy unit
-        c, sn = math.cos(turn), math.sin(turn)
-        q = (round(t.x + 1.05 * (ax * c - ay * sn), 2), round(t.y + 1.05 * (ax * sn + ay * c), 2))
-        if (0 <= q[0] <= state.width and 0 <= q[1] <= state.height and dist(u.x, u.y, *q) <= reach
-                and not stacked(state, u, *q)):
-            return q
+def _contact(state: BrigadeState, u: Unit, reach: float) -> tuple[float, float] | None:
+    """A point in contact (1.05") with one of the three enemy units nearest `u`, within `reach` of it and
+    allowed now (on no other unit, R29): the nearest side of the nearest first, then round it."""
+    foes = sorted((t for t in state.units.values() if t.side != u.side and t.on_table),
+                  key=lambda t: dist(u.x, u.y, t.x, t.y))[:3]
+    for t in foes:
+        d = dist(u.x, u.y, t.x, t.y) or 1.0
+        ax, ay = (u.x - t.x) / d, (u.y - t.y) / d
+        for k in range(12):  # round the enemy unit, nearest side first
+            turn = (k + 1) // 2 * 0.5 * (1 if k % 2 else -1)
+            c, sn = math.cos(turn), math.sin(turn)
+            q = (round(t.x + 1.05 * (ax * c - ay * sn), 2), round(t.y + 1.05 * (ax * sn + ay * c), 2))
+            if (0 <= q[0] <= state.width and 0 <= q[1] <= state.height and dist(u.x, u.y, *q) <= reach
+                    and not check_move(state, u.side, ev.Move(piece=u.id, x=q[0], y=q[1]), state.phase, False)):
+                return q
     return None
 
 
@@ -133,7 +137,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
         if phase == "compulsory":
             if u.status in MUST_MOVE_COMPULSORY or b.morale != "steady":
                 limit = rate if u.status in MUST_MOVE_COMPULSORY else state.tables["broken_brigade"]["retreat_inches"]
-                p = _unstacked(state, u, _away(state, u, limit - 0.01))
+                p = _allowed(state, u, _away(state, u, limit - 0.01))
                 if p:
                     acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
             continue
@@ -143,7 +147,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             continue
         if order == "withdraw":
             p = _away(state, u, rate - 0.01)
-            q = _unstacked(state, u, _away_from_all(state, u, rate - 0.01))
+            q = _allowed(state, u, _away_from_all(state, u, rate - 0.01))
             if q and q != p and q != (u.x, u.y):
                 acts.append(ev.Move(piece=u.id, x=q[0], y=q[1]))
         elif order == "hold" and b.order and b.order.objective in state.places:
@@ -153,8 +157,8 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             gap = dist(u.x, u.y, t.x, t.y)
             p = _step_toward(state, u.x, u.y, t.x, t.y, min(rate - 0.01, max(gap - 1.05, 0.0)))  # contact, not on it (R29)
             if gap - 1.05 <= rate - 0.01:  # in reach: contact beside the friends already there
-                p = _contact(state, u, t, rate - 0.01) or p
-        p = _unstacked(state, u, p)
+                p = _contact(state, u, rate - 0.01) or p
+        p = _allowed(state, u, p)
         if p and p != (u.x, u.y):
             acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
     if phase == "movement":
