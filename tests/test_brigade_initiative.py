@@ -41,7 +41,7 @@ def test_lost_cinc_gives_minus_one_and_none_of_his_own_modifiers():
     """§4.1: «Если во время игры Главнокомандующий был удален из игры, то броски на Инициативу
     проводятся с модификатором -1 (за брошенную армию)» (a CinC removed from the game: -1, the abandoned
     army); the table's modifiers are «Качество Главнокомандующего», the CinC's own, and a lost one gives
-    none (R30): Picton's 8 gives 7, a tie with Foy's 7, re-rolled."""
+    none (R31): Picton's 8 gives 7, a tie with Foy's 7, re-rolled."""
     s = with_orders()
     s = edit(s, "generals", "picton", fate="lost")
     s, lines = force_said(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3), (5, 5), (1, 1)))
@@ -52,7 +52,7 @@ def test_lost_cinc_gives_minus_one_and_none_of_his_own_modifiers():
 
 
 def test_a_wounded_cinc_keeps_his_modifiers():
-    """§4.1, R30: only a CinC removed from the game («удален из игры») loses his modifiers; a wounded one
+    """§4.1, R31: only a CinC removed from the game («удален из игры») loses his modifiers; a wounded one
     returns in the command phase (§4.2) and still counts his nationality and skill."""
     s = edit(with_orders(), "generals", "picton", fate="wounded")
     s, lines = force_said(s, "british", ev.RollInitiative(), FakeDice((4, 4), (3, 3)))
@@ -104,7 +104,7 @@ def test_brigadier_skills_optional_rule():
 
 def test_written_orders_sealed_before_the_skill_rolls_are_registered():
     """§5.2 «бросьте 1Д6 и сверьтесь с таблицей» (the CinC's skill by 1d6) and §5.5 (written orders before
-    play) do not order the two; R31: orders sealed while the skills are still to roll count, and are opened
+    play) do not order the two; R32: orders sealed while the skills are still to roll count, and are opened
     once every skill is rolled and both sides have sealed."""
     from events.core import OrdersSealed, OrdersUnsealed
     from test_brigade_helpers import BRITISH_ORDERS, FRENCH_ORDERS
@@ -127,7 +127,7 @@ def test_written_orders_sealed_before_the_skill_rolls_are_registered():
 
 
 def test_both_sides_sealed_before_the_rolls_open_right_after_them():
-    """R31: with both sides' orders sealed before the last skill roll, the roll opens them."""
+    """R32: with both sides' orders sealed before the last skill roll, the roll opens them."""
     from events.core import OrdersSealed
 
     s = RULESET.setup(created(("cinc-skill-roll",)))

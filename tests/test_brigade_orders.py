@@ -182,7 +182,7 @@ def test_charges_in_the_stated_order_phasing_first():
 def test_a_counter_charge_answers_an_enemy_charge():
     """§4.4: «Фазовый игрок вслух объявляет, какие подразделения его армии будут проводить атаку. Затем
     тоже самое делает Внефазовый игрок.» and §5.7 «кроме как в случаях, когда проводится контратака»: a
-    counter-charge (counter-attack) answers a charge (R28); with no enemy charge declared it is refused."""
+    counter-charge (counter-attack) answers a charge (R29); with no enemy charge declared it is refused."""
     s = charges(phasing="french", lemarchant="hold wood")
     s = apply(s, "french", ev.Done())  # the French declared nothing
     assert codes(s, "british", ev.Charge(unit="b3d", target="f6l", kind="counter")) == ["charge/no-enemy-charge"]

@@ -137,7 +137,7 @@ def test_a_roll_gives_its_casualties_once():
 
 
 def test_units_never_end_a_move_on_one_another():
-    """R29 (chapter VII is not in the seeds): units meet in contact, never on one another: «Каждое
+    """R30 (chapter VII is not in the seeds): units meet in contact, never on one another: «Каждое
     дружественное подразделение, с которым входят в контакт отступающие или бегущие, становится
     расстроенным» (§4.3: friends are contacted, not stood on). A unit ends at least 1" from any other."""
     s = turn_to(with_orders(), "movement", phasing="british")

@@ -1,4 +1,4 @@
-"""Standing orders (R32): a side leaves a decision of a step of the turn to the engine in advance, and
+"""Standing orders (R33): a side leaves a decision of a step of the turn to the engine in advance, and
 the report says that the engine took it. Each case quotes the rule of the step it decides."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_compulsory_auto_moves_the_retreating_straight_away_from_the_enemy():
     """§4.3: «Если это первое обязательное передвижение подразделения, то первая часть расстояния
     передвижения должна быть направлена строго от вражеского подразделения» and «Бригады, провалившие
     бригадный тест на Мораль в прошлом ходу, в этот ход отступают на 18”» (the first compulsory move goes
-    straight away from the enemy unit; broken brigades retreat 18"). R32: the engine makes them."""
+    straight away from the enemy unit; broken brigades retreat 18"). R33: the engine makes them."""
     s = turn_to(with_orders(), "command", phasing="british")
     s = edit(s, "units", "b45", x=16.0, y=24.0, status="retreating")
     s = edit(s, "brigades", "pack", morale="broken")
@@ -97,7 +97,7 @@ def test_compulsory_auto_moves_the_retreating_straight_away_from_the_enemy():
 
 
 def test_compulsory_auto_stops_short_of_a_unit_in_the_way():
-    """R29 with R32: the engine's retreat ends at the farthest point of its way not on another unit."""
+    """R30 with R33: the engine's retreat ends at the farthest point of its way not on another unit."""
     s = turn_to(with_orders(), "command", phasing="british")
     s = edit(s, "units", "b45", x=20.0, y=20.0, status="retreating")  # straight back lies b95 (20,16) and b74 (20,12)
     s = edit(s, "units", "b74", x=20.0, y=8.0)
@@ -161,7 +161,7 @@ def test_fire_always_fires_every_unit_that_may_and_each_roll_gives_its_result_on
 
 
 def test_with_every_standing_order_a_turn_waits_only_for_charges_moves_and_results():
-    """§4.1-§4.8 with R32: from the referee's last `done` of a turn, one event rolls and chooses the next
+    """§4.1-§4.8 with R33: from the referee's last `done` of a turn, one event rolls and chooses the next
     turn's initiative, passes both command steps and makes the compulsory moves: the game then waits for
     the phasing player's charges."""
     s = with_orders()

@@ -31,7 +31,7 @@ D = Draft[BrigadeState]
 
 def _sealing_done(s: BrigadeState) -> None:
     """§5.2, §5.3, §5.5: the written orders are opened once every skill is rolled and both sides have
-    sealed theirs, in either order (R31)."""
+    sealed theirs, in either order (R32)."""
     if all(x.skills_rolled or not needs_skill_roll(s) for x in s.sides.values()):
         s.phase = "orders-reveal" if all(x.orders_label for x in s.sides.values()) else "orders"
 
@@ -47,7 +47,7 @@ def seal_orders(d: D, e: Envelope[OrdersSealed]) -> None:
     d.update(d.s.sides, e.actor, orders_label=e.action.label, orders_commitment=e.action.commitment)
     if d.base.phase == "skills":
         d.say("{}'s written orders are sealed; they are opened once every skill is rolled and both sides have "
-              "sealed (R31)", e.actor)
+              "sealed (R32)", e.actor)
     _sealing_done(d.s)
 
 
@@ -192,7 +192,7 @@ def _by_standing_order(d: D, e: Envelope[Any]) -> bool:
 
 
 def _compulsory(d: D, e: Envelope[Any], side: str) -> None:
-    """R32: each unit of `side` that must move makes the move `compulsory auto` gives it, in the order of
+    """R33: each unit of `side` that must move makes the move `compulsory auto` gives it, in the order of
     the pieces; one the rules allow no move says why it stays."""
     for k in list(d.s.units):
         u = d.s.units[k]

@@ -17,7 +17,7 @@ RULE_COMPULSORY = "seed 003 §4.3"
 RULE_MOVEMENT = "seed 003 §4.5"
 RULE_CINC = "seed 003 §5.1"
 RULE_COUNTER = "seed 003 §4.4, §5.7"  # the phasing player declares first, then the non-phasing; counter-attacks answer
-RULE_STACKING = "seed 003 §4.3, §4.5, R29"  # units meet in contact, never on one another
+RULE_STACKING = "seed 003 §4.3, §4.5, R30"  # units meet in contact, never on one another
 RULE_RADIUS = "seed 003 §5.3, §5.4"
 RULE_ORDERS = "seed 003 §5.5"
 RULE_KIND = {"attack": "seed 003 §5.6", "engage": "seed 003 §5.7", "support": "seed 003 §5.8",
@@ -105,7 +105,7 @@ _CONDUCT = {
     "charge/moved-compulsory": "a unit that moved in the compulsory phase declares no charge (seed 003 §4.5, R10)",
     "charge/twice": "one charge declaration per unit per turn (seed 003 §4.4)",
     "charge/no-enemy-charge": "a counter-charge answers a charge the enemy unit declared this turn (seed 003 §4.4, "
-                              "§5.7, R28)",
+                              "§5.7, R29)",
     "charge/artillery": "artillery does not charge (seed 003 §4.4, R11)",
     "charge/cinc-absent": "a wounded or lost CinC orders no charge (seed 003 §5.1)",
     "charge/cinc-radius": "the CinC orders charges within 12\" (seed 003 §5.1)",
@@ -126,7 +126,7 @@ _CONDUCT = {
     "move/general-absent": "a wounded or lost general does not move (seed 003 §4.2)",
     "move/twice": "a unit or general moves once per phase (seed 003 §4.5, R9)",
     "move/stacked": "a unit ends no move on another unit: at least the contact distance apart (seed 003 §4.3, §4.5, "
-                    "R29)",
+                    "R30)",
     "move/too-far": "a move is at most the piece's rate, or 18\" for a broken brigade (seed 003 §4.3, §4.5)",
     "move/not-compulsory": "only retreating, routing, pursuing units and broken brigades move in the compulsory "
                            "phase (seed 003 §4.3)",

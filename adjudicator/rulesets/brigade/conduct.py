@@ -12,11 +12,12 @@ from adjudicator.rulesets.brigade.codes import (
     RULE_CINC, RULE_COMPULSORY, RULE_COUNTER, RULE_KIND, RULE_MOVEMENT, RULE_RADIUS, RULE_STACKING,
 )
 from adjudicator.rulesets.brigade.state import (
-    ARTILLERY, CAVALRY, INFANTRY, OFF_TABLE, BrigadeState, General, Unit, close_order, dist, nearest_enemy, units_of,
+    ARTILLERY, CAVALRY, CONTACT, INFANTRY, OFF_TABLE, BrigadeState, General, Unit, close_order, dist, nearest_enemy,
+    units_of,
 )
 
 CHARGE_KINDS = ("charge", "counter", "opportunity")
-STACKING = {"min_inches": 1.0}  # the shipped `[stacking]`, for games begun before it was a table
+STACKING = {"min_inches": CONTACT}  # the shipped `[stacking]`, for games begun before it was a table
 MUST_MOVE_COMPULSORY = ("retreating", "routed", "pursuing")
 
 
@@ -85,11 +86,11 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
 
 
 def answers(target: Unit, kind: str) -> list[Violation]:
-    """§4.4, R28: a counter-charge (a counter-attack) answers a charge: its target is an enemy unit that
+    """§4.4, R29: a counter-charge (a counter-attack) answers a charge: its target is an enemy unit that
     declared one this turn. The phasing player declares first, so only the non-phasing player counters."""
     if kind == "counter" and not target.charged:
         return violation("charge/no-enemy-charge", RULE_COUNTER, f"a counter-charge answers an enemy charge: {target.name} "
-                         "has declared no charge this turn (R28)")
+                         "has declared no charge this turn (R29)")
     return []
 
 
@@ -164,7 +165,7 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
 
 
 def stacked(state: BrigadeState, u: Unit, x: float, y: float) -> list[Violation]:
-    """R29: a unit ends no move on another unit on the table, friend or foe: their centres stay at least
+    """R30: a unit ends no move on another unit on the table, friend or foe: their centres stay at least
     the contact distance apart (1", R7; `[stacking]`, provisional)."""
     gap = float(state.tables.get("stacking", STACKING)["min_inches"])
     hypot = math.hypot

@@ -62,8 +62,8 @@ KINDS = {
     "initiative-roll": ("ask", "auto"),  # §4.1, R24: the engine rolls the initiative as each turn begins
     "initiative": ("ask", "take", "give"),  # §4.1: the winner's choice
     "command": ("ask", "pass"),  # §4.2: no order change and no brigadier's initiative in the side's step
-    "compulsory": ("ask", "auto"),  # §4.3: the compulsory moves, made by the engine (R32)
-    "counter-charge": ("ask", "always", "never"),  # §4.4, R28: as non-phasing player, counter-charges only
+    "compulsory": ("ask", "auto"),  # §4.3: the compulsory moves, made by the engine (R33)
+    "counter-charge": ("ask", "always", "never"),  # §4.4, R29: as non-phasing player, counter-charges only
     "fire": ("ask", "always", "never"),  # §4.6: every unit that may fires at the nearest enemy unit, or none
 }
 
@@ -108,7 +108,7 @@ def _away(s: BrigadeState, u: Unit, length: float) -> tuple[float, float]:
 
 
 def _toward(s: BrigadeState, u: Unit, t: Unit, length: float) -> tuple[float, float]:
-    """Toward `t`, at most `length`, stopping in contact with it (R7, R29)."""
+    """Toward `t`, at most `length`, stopping in contact with it (R7, R30)."""
     d = dist(u.x, u.y, t.x, t.y)
     go = min(length, max(d - 1.05, 0.0))
     return _on_table(s, u.x + (t.x - u.x) / (d or 1.0) * go, u.y + (t.y - u.y) / (d or 1.0) * go)
@@ -128,7 +128,7 @@ def nearest_foe(s: BrigadeState, u: Unit, *, fleeing: bool = False) -> Unit | No
 
 
 def compulsory_target(s: BrigadeState, u: Unit) -> tuple[float, float] | None:
-    """R32: where the engine moves `u` in the compulsory move phase under `compulsory auto`; None when
+    """R33: where the engine moves `u` in the compulsory move phase under `compulsory auto`; None when
     it need not move. Retreating and routing units go their full move straight away from the nearest
     enemy unit, a broken brigade's other units their 18" (§4.3); pursuing units go toward the nearest
     enemy unit that retreats or routs (else the nearest), at most their move, stopping in contact."""
@@ -145,7 +145,7 @@ def compulsory_target(s: BrigadeState, u: Unit) -> tuple[float, float] | None:
 
 def pulled_back(u: Unit, x: float, y: float) -> list[tuple[float, float]]:
     """The points of the way from `u` to (x, y), from its end back toward `u`, 0.25" apart: where a move
-    the rules refuse is tried again shorter (on a unit, R29; nearer the enemy)."""
+    the rules refuse is tried again shorter (on a unit, R30; nearer the enemy)."""
     d = dist(u.x, u.y, x, y)
     steps = int(d / 0.25)
     return [(round(u.x + (x - u.x) * (1 - i * 0.25 / d), 2), round(u.y + (y - u.y) * (1 - i * 0.25 / d), 2))
@@ -153,7 +153,7 @@ def pulled_back(u: Unit, x: float, y: float) -> list[tuple[float, float]]:
 
 
 def counter_targets(s: BrigadeState, side: str) -> list[tuple[Unit, Unit]]:
-    """R32 under `counter-charge always`: each unit of `side` on the table that an enemy unit charged this
+    """R33 under `counter-charge always`: each unit of `side` on the table that an enemy unit charged this
     turn, with the nearest of its chargers (the rules' checks then say which may counter-charge)."""
     out = []
     for u in s.units.values():
@@ -177,7 +177,7 @@ def fire_targets(s: BrigadeState, side: str) -> list[tuple[Unit, Unit]]:
 
 
 def compulsory_move(s: BrigadeState, u: Unit) -> tuple[Move | None, str]:
-    """R32: the move `compulsory auto` makes for `u` now, the first point of its way back from
+    """R33: the move `compulsory auto` makes for `u` now, the first point of its way back from
     compulsory_target that the rules allow (a posted move's check); (None, why) when none is."""
     there = compulsory_target(s, u)
     if there is None or there == (u.x, u.y):

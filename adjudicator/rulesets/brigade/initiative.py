@@ -13,7 +13,7 @@ MAX_ROUNDS = 50  # ties are re-rolled; 50 ties in a row has odds of about 1e-40
 
 def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
     """§4.1: nationality of the CinC and his skill; a CinC removed from the game gives none of his own,
-    only the -1 of the abandoned army (R30)."""
+    only the -1 of the abandoned army (R31)."""
     t = state.tables["initiative"]
     s = state.sides[side]
     cinc = state.generals[s.cinc]

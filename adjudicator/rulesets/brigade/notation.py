@@ -228,7 +228,7 @@ VERBS = (
          "standing KIND MODE: let the engine decide for your side when it comes up, and say so: "
          "initiative-roll ask|auto (roll it as each turn begins), initiative ask|take|give, "
          "command ask|pass (no order change, no brigadier's initiative), compulsory ask|auto (retreats, routs, "
-         "pursuits and broken brigades' moves, R32), counter-charge ask|always|never (as non-phasing player, "
-         "counter-charges only, by the units charged, R28), fire ask|always|never (every unit that may, at the nearest enemy unit); "
+         "pursuits and broken brigades' moves, R33), counter-charge ask|always|never (as non-phasing player, "
+         "counter-charges only, by the units charged, R29), fire ask|always|never (every unit that may, at the nearest enemy unit); "
          "e.g. standing fire always"),
 )

@@ -102,7 +102,7 @@ def _opening_prompt(s: BrigadeState, side: str) -> str:
 SETUP_PHASES: tuple[Phase[BrigadeState], ...] = (
     Phase("skills", RULE_PHASE["skills"], (ev.RollSkills,),
           deciders=lambda s: [p for p in s.players if not s.sides[p].skills_rolled],
-          prompt=lambda s, side: "roll skills (§5.2, §5.3); written orders may be sealed before or after (R31)"),
+          prompt=lambda s, side: "roll skills (§5.2, §5.3); written orders may be sealed before or after (R32)"),
     # sealing is the core's `seal`, which any side may use at any time for orders of its own: its
     # check says what the setup asks of it
     Phase("orders", RULE_PHASE["orders"], (),

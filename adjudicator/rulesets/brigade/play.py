@@ -54,7 +54,7 @@ def sim_orders(state: BrigadeState, side: str, k: int) -> tuple[str, ...]:
 
 
 def sealable_orders(state: BrigadeState, side: str) -> list[tuple[str, ...]]:
-    """§5.5, R31: a few sets of written orders `side` may seal now, before or after its skill rolls (far
+    """§5.5, R32: a few sets of written orders `side` may seal now, before or after its skill rolls (far
     from all it may write). No commitment is made here: only a salt of the side's own (`adjudicator
     seal`, or random play's generator) keeps its orders secret."""
     if state.phase not in SEALING or side not in state.sides or state.sides[side].orders_label:
@@ -93,7 +93,7 @@ def _away_from_all(state: BrigadeState, u: Unit, length: float) -> tuple[float, 
 
 
 def _allowed(state: BrigadeState, u: Unit, p: tuple[float, float] | None) -> tuple[float, float] | None:
-    """A point the rules let `u` move to now (on no other unit, R29, among the rest): `p`, else the move
+    """A point the rules let `u` move to now (on no other unit, R30, among the rest): `p`, else the move
     turned aside, else shortened; None when there is none."""
     if p is None:
         return None
@@ -110,7 +110,7 @@ def _allowed(state: BrigadeState, u: Unit, p: tuple[float, float] | None) -> tup
 
 def _contact(state: BrigadeState, u: Unit, reach: float) -> tuple[float, float] | None:
     """A point in contact (1.05") with one of the three enemy units nearest `u`, within `reach` of it and
-    allowed now (on no other unit, R29): the nearest side of the nearest first, then round it."""
+    allowed now (on no other unit, R30): the nearest side of the nearest first, then round it."""
     foes = sorted((t for t in state.units.values() if t.side != u.side and t.on_table),
                   key=lambda t: dist(u.x, u.y, t.x, t.y))[:3]
     for t in foes:
@@ -155,7 +155,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             p = _step_toward(state, u.x, u.y, pl.x, pl.y, min(rate - 0.01, max(dist(u.x, u.y, pl.x, pl.y) - 2, 0)))
         else:
             gap = dist(u.x, u.y, t.x, t.y)
-            p = _step_toward(state, u.x, u.y, t.x, t.y, min(rate - 0.01, max(gap - 1.05, 0.0)))  # contact, not on it (R29)
+            p = _step_toward(state, u.x, u.y, t.x, t.y, min(rate - 0.01, max(gap - 1.05, 0.0)))  # contact, not on it (R30)
             if gap - 1.05 <= rate - 0.01:  # in reach: contact beside the friends already there
                 p = _contact(state, u, rate - 0.01) or p
         p = _allowed(state, u, p)

@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudicator.scenariofile import Path, Problem, Scenario, shape
 
-from .state import KINDS, SKILLS
+from .state import CONTACT, KINDS, SKILLS
 
 AT = (float, float)  # inches from the table's south-west corner
 SHAPE = {
@@ -20,7 +20,7 @@ SHAPE = {
                   "general": {"id?": str, "name?": str, "skill?": str, "at": AT},
                   "units": [{"id": str, "name?": str, "kind": str, "strength?": int, "at": AT}]}],
 }
-APART = 1.0  # ruling R28: two units closer than this, in inches, stand on each other
+APART = CONTACT  # ruling R28: two units closer than this, in inches, stand on each other
 
 
 def problems(sc: Scenario, tables: dict[str, Any]) -> list[Problem]:

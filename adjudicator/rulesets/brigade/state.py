@@ -26,6 +26,7 @@ UNIT_STATUSES = ("formed", "disordered", "wavering", "retreating", "routed", "pu
 OFF_TABLE = ("dispersed", "removed")
 BRIGADE_RESULTS = ("steady", "broken", "mass-panic")
 FATES = ("present", "wounded", "lost")
+CONTACT = 1.0  # inches: units this near are in contact (R7); nearer, they stand on each other (R28, R30)
 
 
 class Order(msgspec.Struct, kw_only=True, frozen=True):

@@ -271,7 +271,7 @@ def check_taken(s: BrigadeState, actor: str, a: ev.ObjectiveTaken) -> list[Viola
 
 # -- written orders (§5.5) -------------------------------------------------------------------------
 
-SEALING = ("skills", "orders")  # R31: written orders may be sealed before the skill rolls are all made
+SEALING = ("skills", "orders")  # R32: written orders may be sealed before the skill rolls are all made
 
 
 def check_sealed(s: BrigadeState, actor: str, a: OrdersSealed) -> list[Violation]:
