@@ -196,7 +196,7 @@ def _compulsory(d: D, e: Envelope[Any], side: str) -> None:
     the pieces; one the rules allow no move says why it stays."""
     for k in list(d.s.units):
         u = d.s.units[k]
-        if u.side != side or not u.on_table:
+        if u.side != side or not u.on_table or u.moved == "compulsory":  # one the side moved itself stays moved
             continue
         a, why = decide.compulsory_move(d.s, u)
         if a is not None:
