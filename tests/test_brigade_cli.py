@@ -159,3 +159,35 @@ def test_a_brigade_game_has_two_players(tmp_path):
     r = run_cli("new", tmp_path / "x.db", "--ruleset", "brigade", "--player", "a", "--player", "b", "--player", "c")
     assert r.returncode == 2 and "two players" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+def test_a_game_played_on_standing_orders_verifies_and_refuses_a_result_entered_twice(tmp_path):
+    """R33 end to end: the steps the engine takes on the sides' behalf (the initiative rolled and chosen,
+    the command and compulsory steps, the phasing player's fire) replay exactly, with every roll
+    re-derived once its epoch is revealed; R12: the casualties of one roll entered again are refused,
+    exit 1, naming the rule."""
+    from conftest import run_cli_inprocess
+
+    db = tmp_path / "g.db"
+    games.new_game(db, "brigade", ["british", "french"], scenario="peninsula")
+    for side in ("british", "french"):
+        games.post(db, "standing initiative-roll auto\nstanding initiative take\nstanding command pass\n"
+                       "standing compulsory auto\nstanding fire always\n", side)
+    _orders(db)
+    assert games.state_at(db)[1].rules.phase == "charges"
+    for _ in range(5):  # both charge steps, the charge results, both movement steps (R21: the referee closes them)
+        games.post(db, "done", "referee")
+    rules = games.state_at(db)[1].rules
+    assert rules.phase == "fire-results" and rules.open_rolls  # the phasing player fired by its standing order
+    roll = next(iter(rules.open_rolls.values()))
+    shots = sum(1 for r in rules.open_rolls.values() if (r.seq, r.unit) == (roll.seq, roll.unit))
+    turn = tmp_path / "results.txt"
+    turn.write_text(f"casualties {roll.unit} 1 from {roll.seq}\n" * shots)
+    assert run_cli_inprocess("post", str(db), str(turn), "--as", "referee").returncode == 0
+    r = run_cli_inprocess("post", str(db), str(turn), "--as", "referee")
+    assert r.returncode == 1 and "[result/entered]" in r.stderr and "(R12)" in r.stderr
+    games.post(db, "end game stopped here", "referee")
+    games.reveal(db)
+    report = verify(open_source(db))
+    assert report.ok, report.problems
+    assert report.rolls["unrevealed"] == 0 and report.rolls["verified"] > 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from events.brigade import Move
-from adjudicator.rulesets.brigade.conduct import check_move
+from adjudicator.rulesets.brigade.conduct import check_move, nearest_enemy_unit
 from adjudicator.rulesets.brigade.state import Brigade, BrigadeState, Order, Unit, dist
 
 
@@ -97,12 +97,12 @@ def step_order(s: BrigadeState, step: str, side: str) -> tuple[str, str]:
     return (kind, mode(s, side, kind)) if kind else ("", "ask")
 
 
-def _away(s: BrigadeState, u: Unit, length: float) -> tuple[float, float]:
+def away(s: BrigadeState, u: Unit, length: float) -> tuple[float, float] | None:
     """`length` straight away from the nearest enemy unit (§4.3: "строго от вражеского подразделения"),
-    stopped at the table's edge."""
-    foe = nearest_foe(s, u)
+    stopped at the table's edge; None when no enemy is left."""
+    foe = nearest_enemy_unit(s, u)
     if foe is None:
-        return u.x, u.y
+        return None
     d = dist(u.x, u.y, foe.x, foe.y) or 1.0
     return _on_table(s, u.x + (u.x - foe.x) / d * length, u.y + (u.y - foe.y) / d * length)
 
@@ -118,13 +118,10 @@ def _on_table(s: BrigadeState, x: float, y: float) -> tuple[float, float]:
     return round(min(max(x, 0.0), s.width), 2), round(min(max(y, 0.0), s.height), 2)
 
 
-def nearest_foe(s: BrigadeState, u: Unit, *, fleeing: bool = False) -> Unit | None:
-    """The enemy unit on the table nearest `u` (the first of equals); with `fleeing`, among those that
-    retreat or rout, if any do."""
-    foes = [t for t in s.units.values() if t.side != u.side and t.on_table]
-    if fleeing:
-        foes = [t for t in foes if t.status in ("retreating", "routed")] or foes
-    return min(foes, key=lambda t: dist(u.x, u.y, t.x, t.y), default=None)
+def _fleeing_foe(s: BrigadeState, u: Unit) -> Unit | None:
+    """The enemy unit nearest `u` among those that retreat or rout; else the nearest (None: none left)."""
+    fleeing = [t for t in s.units.values() if t.side != u.side and t.status in ("retreating", "routed")]
+    return min(fleeing, key=lambda t: dist(u.x, u.y, t.x, t.y), default=None) or nearest_enemy_unit(s, u)
 
 
 def compulsory_target(s: BrigadeState, u: Unit) -> tuple[float, float] | None:
@@ -134,12 +131,12 @@ def compulsory_target(s: BrigadeState, u: Unit) -> tuple[float, float] | None:
     enemy unit that retreats or routs (else the nearest), at most their move, stopping in contact."""
     rate = float(s.tables["move_rates"][u.kind])
     if u.status == "pursuing":
-        t = nearest_foe(s, u, fleeing=True)
+        t = _fleeing_foe(s, u)
         return _toward(s, u, t, rate) if t is not None else None
     if u.status in ("retreating", "routed"):
-        return _away(s, u, rate)
+        return away(s, u, rate)
     if s.brigades[u.brigade].morale in ("broken", "mass-panic"):
-        return _away(s, u, float(s.tables["broken_brigade"]["retreat_inches"]))
+        return away(s, u, float(s.tables["broken_brigade"]["retreat_inches"]))
     return None
 
 
@@ -170,7 +167,7 @@ def fire_targets(s: BrigadeState, side: str) -> list[tuple[Unit, Unit]]:
     out = []
     for u in s.units.values():
         if u.side == side and u.on_table and not u.fired:
-            t = nearest_foe(s, u)
+            t = nearest_enemy_unit(s, u)
             if t is not None:
                 out.append((u, t))
     return out

@@ -14,7 +14,7 @@ import math
 from events import brigade as ev
 from events.core import REFEREE, Action
 from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, check_move, move_rate, nearest_enemy_unit
-from adjudicator.rulesets.brigade.decide import KINDS
+from adjudicator.rulesets.brigade.decide import KINDS, away
 from adjudicator.rulesets.brigade.phases import PHASES, whose
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist, units_of
 from adjudicator.rulesets.brigade.validate import CHECKS, SEALING
@@ -73,15 +73,6 @@ def _step_toward(state: BrigadeState, x: float, y: float, tx: float, ty: float, 
     return round(min(max(nx, 0.0), state.width), 2), round(min(max(ny, 0.0), state.height), 2)
 
 
-def _away(state: BrigadeState, u: Unit, length: float) -> tuple[float, float] | None:
-    t = nearest_enemy_unit(state, u)
-    if t is None:
-        return None
-    dx, dy = u.x - t.x, u.y - t.y
-    d = math.hypot(dx, dy) or 1.0
-    return _step_toward(state, u.x, u.y, u.x + dx / d * length, u.y + dy / d * length, length)
-
-
 def _away_from_all(state: BrigadeState, u: Unit, length: float) -> tuple[float, float] | None:
     enemies = [t for t in state.units.values() if t.side != u.side and t.on_table]
     if not enemies:
@@ -137,7 +128,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
         if phase == "compulsory":
             if u.status in MUST_MOVE_COMPULSORY or b.morale != "steady":
                 limit = rate if u.status in MUST_MOVE_COMPULSORY else state.tables["broken_brigade"]["retreat_inches"]
-                p = _allowed(state, u, _away(state, u, limit - 0.01))
+                p = _allowed(state, u, away(state, u, limit - 0.01))
                 if p:
                     acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
             continue
@@ -146,7 +137,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
         if t is None:
             continue
         if order == "withdraw":
-            p = _away(state, u, rate - 0.01)
+            p = away(state, u, rate - 0.01)
             q = _allowed(state, u, _away_from_all(state, u, rate - 0.01))
             if q and q != p and q != (u.x, u.y):
                 acts.append(ev.Move(piece=u.id, x=q[0], y=q[1]))
