@@ -133,7 +133,8 @@ def _on(d: D, e: Envelope[Any]) -> None:
     while _by_standing_order(d, e):
         if not _step_on(d):
             return
-    _next(d)
+    if not d.s.over:
+        _next(d)
 
 
 def _step_on(d: D) -> bool:
