@@ -117,9 +117,10 @@ def _check_reveal(core: CoreState, closed: int, actor: str, action: SecretReveal
     return []
 
 
-def last_closed_epoch(epoch: int, over: str) -> int:
-    """Epochs before the current one are closed; once the game is over, no roll can follow, so all are."""
-    return epoch if over else epoch - 1
+def last_closed_epoch(epoch: int, over: str, chain: int) -> int:
+    """Epochs before the current one are closed; once the game is over, no roll can follow, so all are;
+    none beyond the committed chain (`chain` epochs), which has no secret for them and held no roll."""
+    return min(epoch if over else epoch - 1, chain)
 
 
 def _check_seal(core: CoreState, closed: int, actor: str, action: OrdersSealed) -> list[Violation]:

@@ -132,7 +132,7 @@ def violations(game: Game, state: GameState, actor: str, action: Action) -> list
     rs = game.ruleset
     result = rs.result(state.rules)
     # only a reveal asks which epochs are closed
-    closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result) if type(action) is SecretRevealed else 0
+    closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result, state.core.epochs) if type(action) is SecretRevealed else 0
     found = core.validate(state.core, closed, actor, action, result)
     return found or rs.check(state.rules, actor, action)
 

@@ -267,7 +267,7 @@ def reveal(db_path: str | Path) -> Posted | None:
     if state.core.dice_mode != "committed":
         raise Rejected("this game's dice are reported by the players: there is no secret to reveal")
     loader = _SecretLoader(Path(db_path), game, state.core)
-    last = last_closed_epoch(game.ruleset.epoch(state.rules), game_over(game, state))
+    last = last_closed_epoch(game.ruleset.epoch(state.rules), game_over(game, state), state.core.epochs)
     lines = tuple(
         PostLine(0, SecretRevealed(epoch=e, secret=loader(e).hex()))
         for e in range(state.core.revealed_epoch + 1, last + 1)
@@ -382,7 +382,7 @@ def status(log: str | Path) -> Status:
     return Status(
         game=c.game, title=rs.title, ruleset=c.ruleset, scenario=game.created.scenario, players=list(c.players),
         turn=rs.turn(rules), phase=rs.phase(rules), head=f"{c.seq}:{c.head}", dice=c.dice_mode,
-        epoch=rs.epoch(rules), closed_epoch=last_closed_epoch(rs.epoch(rules), over), revealed_through=c.revealed_epoch,
+        epoch=rs.epoch(rules), closed_epoch=last_closed_epoch(rs.epoch(rules), over, c.epochs), revealed_through=c.revealed_epoch,
         rolled=c.rolled, seeds=[p for p, _ in c.seeds], sealed={k: v.side for k, v in c.sealed.items()}, ended=over,
         awaiting=[] if over else [Awaited(a.side, a.decision) for a in rs.awaiting(rules)],
     )

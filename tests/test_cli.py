@@ -383,3 +383,16 @@ def test_show_prints_again_the_result_of_the_post_that_wrote_an_event(tmp_path, 
             assert ok(cli_fast("show", where, seq, "--format", fmt)).stdout == pasted
     assert "roll 1d6 for blue" in ok(cli_fast("show", db, "6")).stdout
     fails(cli_fast("show", db, "99"), 2, "no event 99")
+
+
+def test_reveal_at_the_end_stops_at_the_end_of_the_dice_chain(tmp_path, cli_fast):
+    """A game over when its turn has passed the last epoch of the chain: every epoch the chain has is
+    closed and revealed; the one after it, which has no secret and held no roll, is not asked for."""
+    db = make_game(tmp_path, epochs=2)
+    ok(cli_fast("post", db, turn(tmp_path, "roll 1d6\nend turn"), "--as", "red"))
+    ok(cli_fast("post", db, turn(tmp_path, "roll 1d6\nend turn"), "--as", "blue"))
+    ok(cli_fast("post", db, turn(tmp_path, "end game draw"), "--as", "referee"))
+    assert "(2 closed epoch(s) to reveal" in ok(cli_fast("status", db)).stdout
+    assert "reveal 2 " in ok(cli_fast("reveal", db)).stdout
+    assert "revealed through 2" in ok(cli_fast("status", db)).stdout
+    assert ok(cli_fast("verify", export_log(db))).stdout.startswith("OK")

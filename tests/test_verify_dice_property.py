@@ -47,7 +47,7 @@ def played(request, tmp_path_factory) -> Game:
     lines = log.read_bytes().splitlines()
     report = verify(open_source(log), check_rolls=False)
     game, state = report.context, report.state
-    closed = last_closed_epoch(game.ruleset.epoch(state.rules), game_over(game, state))
+    closed = last_closed_epoch(game.ruleset.epoch(state.rules), game_over(game, state), state.core.epochs)
     assert closed >= 2, f"{name}: play longer, so that a reveal can skip an epoch"
     secret = secrets.load(secrets.secret_path(db), game.created.game, game.created.dice.anchor)
     logs = {0: lines}
