@@ -101,6 +101,9 @@ class Ruleset(Generic[S]):
     render(state, outcome)              the map, as SVG, with what the last event did
     map_layers                          what the map draws only when asked (`render(..., layers=...)`):
                                         name -> what it shows (brigade's `radii`, `map --radii`)
+    examples                            notation.EXAMPLES: verb words -> one line of it as a post writes
+                                        it (`adjudicator help RULESET`), where its help does not give one;
+    words                               notation.WORDS: how the notation writes places, facings and ids
 
     Where the rules give sealed orders a meaning (paris, brigade):
     check_orders(state, side, lines)    -> list[Violation]: what opening these orders of `side` would meet
@@ -141,6 +144,8 @@ class Ruleset(Generic[S]):
     after: Step[S] | None = None
     render: Callable[..., str] | None = None
     map_layers: Mapping[str, str] = field(default_factory=dict)
+    examples: Mapping[str, str] = field(default_factory=dict)
+    words: str = ""
     here: Path | None = None  # the package's folder: its tables.toml and scenarios/*.toml
     options: dict[str, str] = field(default_factory=dict)
     default_epochs: int = 10_000
@@ -231,7 +236,8 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         name=name, title=title, source=source,
         state_type=part("state", "STATE"), board=part("state", "BOARD", optional=True),
         actions=import_module(f"events.{name}").ACTIONS,
-        verbs=part("notation", "VERBS"),
+        verbs=part("notation", "VERBS"), examples=part("notation", "EXAMPLES", optional=True) or {},
+        words=part("notation", "WORDS", optional=True) or "",
         setup=part("setup", "setup"),
         phases=phases.PHASES, turn=phases.MARKS.turn, phase=phases.MARKS.phase, epoch=phases.MARKS.epoch,
         result=phases.MARKS.result,

@@ -196,9 +196,12 @@ def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
     yield ""
     yield ("A post is plain text, one action a line; verbs are case-insensitive and `#` starts a comment. "
            "`after SEQ HASH` first names the head the post was written against; `end` stops reading.")
+    if rs.words:
+        yield f"In {rs.name}, {rs.words}."
     yield ""
     yield f"{rs.name}'s own verbs:"
-    yield from (f"  {verb.help}" for verb in rs.verbs)
+    yield from (f"  {verb.help}" + (f" (e.g. {rs.examples[verb.words]})" if verb.words in rs.examples else "")
+                for verb in rs.verbs)
     yield ""
     yield "every game's verbs:"
     yield from (f"  {verb.help}" for verb in engine_verbs)

@@ -195,3 +195,19 @@ def test_a_verb_typo_suggests_the_nearest_verb():
         parse("end activaton", verbs, "catholic")
     with pytest.raises(NotationError, match=r"unknown action 'xyzzy' \(this game knows: activate, "):
         parse("xyzzy", verbs, "catholic")
+
+
+@pytest.mark.parametrize("name", ["paris", "brigade", "portable"])
+def test_every_verb_of_a_ruleset_has_an_example_that_reads_back_as_written(name):
+    """Issue "A forum game that flows", "The notation, documented": `adjudicator help RULESET` gives a
+    line of every verb as a post writes it; each parses to that verb's action and prints back the same."""
+    from adjudicator import rulesets
+    from adjudicator.notation import format_action, parse
+
+    rs = rulesets.get(name)
+    assert set(rs.examples) == {verb.words for verb in rs.verbs} and rs.words
+    for verb in rs.verbs:
+        example = rs.examples[verb.words]
+        (line,) = parse(example, rs.verbs, "someone").lines
+        assert type(line.action) is verb.action, (example, line.action)
+        assert format_action(line.action, rs.verbs) == example

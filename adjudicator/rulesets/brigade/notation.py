@@ -232,3 +232,19 @@ VERBS = (
          "counter-charges only, by the units charged, R29), fire ask|always|never (every unit that may, at the nearest enemy unit); "
          "e.g. standing fire always"),
 )
+
+
+WORDS = ("a position is X,Y in inches from the table's corner (11.09,24.06); unit, general, brigade and place ids "
+         "are those the map and `adjudicator replay GAME` show; `from SEQ` names the event whose roll a result answers")
+
+# One line of each verb as a post writes it (`adjudicator help brigade`; a test parses each back to its verb).
+EXAMPLES = {
+    "roll skills": "roll skills", "roll initiative": "roll initiative", "take initiative": "take initiative",
+    "give initiative": "give initiative", "change order": "change order lemarchant to engage chemineau",
+    "brigadier initiative": "brigadier initiative thomieres to engage stopford",
+    "automatic": "automatic kempt hold because its objective is taken", "set order": "set order pack to attack ventosa",
+    "done": "done", "move": "move f6l to 11.09,24.06", "charge": "charge f6l at b3d",
+    "fire": "fire f6l at b3d", "roll": "roll 2d6 for b40 morale", "casualties": "casualties b88 4 from 71",
+    "status": "status b3d retreating from 72", "brigade": "brigade curto broken", "general": "general kempt-g wounded from 80",
+    "control": "control ventosa french", "objective taken": "objective taken pack", "standing": "standing fire always",
+}

@@ -178,3 +178,18 @@ VERBS = (
          lambda x: f"adjutant {x.wing} {x.unit}",
          "adjutant WING UNIT: place the adjutant of a wing whose leader fell with one of its units (§5.2.2)"),
 )
+
+
+WORDS = ("a hex is four digits, column then row, as on the map (0908; ruling R2); a facing is a vertex: N NE SE S SW NW; "
+         "unit, leader and wing ids are those the map and `adjudicator replay GAME` show")
+
+# One line of each verb as a post writes it (`adjudicator help paris`; a test parses each back to its verb).
+EXAMPLES = {
+    "activate": "activate conde", "pass": "pass", "preempt": "preempt montmorency", "no preempt": "no preempt",
+    "change order": "change order coligny to march", "move": "move conde-arq 1008 0908 0809",
+    "turn": "turn gendarmerie-2 S", "fire": "fire hug-art-1 at gendarmerie-2 +1 left", "rally": "rally rochefoucault-g",
+    "melee": "melee conde-arq conde-g1 at damville", "end moves": "end moves", "end activation": "end activation",
+    "reactivate": "reactivate", "intercept": "intercept gendarmerie-1", "react": "react garde-1 turn SW",
+    "hold": "hold", "retreat": "retreat gendarmerie-2 0716 0717", "advance": "advance coligny-g1 N",
+    "no advance": "no advance", "standing": "standing defensive-fire always", "adjutant": "adjutant conde conde-g2",
+}

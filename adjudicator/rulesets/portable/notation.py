@@ -148,3 +148,15 @@ VERBS = (
     Verb("end activation", EndActivation, _end_activation,
          lambda x: "end activation", "end activation: your units have activated this turn"),
 )
+
+
+WORDS = ("a square is its column letter and row number, as on the map (D8); unit ids are those the map and "
+         "`adjudicator replay GAME` show")
+
+# One line of each verb as a post writes it (`adjudicator help portable`; a test parses each back to its verb).
+EXAMPLES = {
+    "bombard": "bombard pru-gun2 at aus-gun1", "end artillery": "end artillery", "move": "move aus-cmd D8 D7",
+    "fire": "fire pru-inf1 at aus-inf1", "melee": "melee pru-uhl1 at aus-gun1", "occupy": "occupy aus-cav1",
+    "form": "form aus-inf2 square", "face": "face egy-gun2 west", "react": "react egy-inf4 retreat",
+    "standing order": "standing order retreat", "end activation": "end activation",
+}
