@@ -59,7 +59,7 @@ def _dump(data: object) -> None:
 def _pasted(posted, fmt: str) -> None:
     from adjudicator.report import post_report
 
-    _out(post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.held))
+    _out(post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.held, posted.record))
 
 
 @app.command("rulesets")
@@ -78,7 +78,8 @@ def rulesets_cmd(as_json: AsJson = False) -> None:
 def new(
     db: Path,
     ruleset: Annotated[str, typer.Option(help="the game system (see `adjudicator rulesets`)")],
-    player: Annotated[list[str], typer.Option(help="a side, in turn order; repeat for each")],
+    player: Annotated[list[str], typer.Option(help="a side, in turn order; repeat for each; NAME=KEYFILE registers "
+                                              "the side's SSH public key (.pub): its posts must then be signed")],
     game: Annotated[Optional[str], typer.Option(help="game id (default: the file name)")] = None,
     scenario: Annotated[Optional[str], typer.Option(help="a shipped scenario's name, or a scenario file of your own "
                                                          "(see `adjudicator scenario`)")] = None,
@@ -91,8 +92,10 @@ def new(
     from adjudicator import games, views
     from adjudicator.secrets import secret_path
 
-    posted = games.new_game(db, ruleset, player, game_id=game, scenario=scenario, options=option or [],
-                            tables_path=tables, dice_mode=dice, epochs=epochs)
+    names = [p.partition("=")[0] for p in player]
+    keys: dict[str, str | Path] = {name: key for name, sep, key in (p.partition("=") for p in player) if sep}
+    posted = games.new_game(db, ruleset, names, game_id=game, scenario=scenario, options=option or [],
+                            tables_path=tables, dice_mode=dice, epochs=epochs, keys=keys)
     _lines(views.created(posted, db, secret_path(db)))
 
 
@@ -101,27 +104,41 @@ def join(
     db: Path,
     as_: Annotated[str, typer.Option("--as", help="the player giving the seed")],
     seed: Annotated[Optional[str], typer.Option(help="any text you choose; random if left out")] = None,
+    key: Annotated[Optional[Path], typer.Option(help="register the player's SSH public key (.pub) instead: "
+                                                     "his posts must then be signed with it")] = None,
     fmt: Fmt = "text",
 ) -> None:
-    """Mix a player's client seed into every later roll (before the first roll)."""
+    """Mix a player's client seed into every later roll (before the first roll), or register his key."""
     from adjudicator import games
 
     _fmt(fmt)
-    _pasted(games.join(db, as_, seed), fmt)
+    _pasted(games.join(db, as_, seed, key), fmt)
 
 
 @app.command()
 def post(
     db: Path,
-    turn: Annotated[str, typer.Argument(help="the turn text file, or - for standard input")],
-    as_: Annotated[str, typer.Option("--as", help="the side posting (or referee)")],
+    turn: Annotated[str, typer.Argument(help="the turn text file, a saved e-mail (.eml), or - for standard input")],
+    as_: Annotated[Optional[str], typer.Option("--as", help="the side posting (or referee); "
+                                                          "for an e-mail, default: the sender's name")] = None,
     fmt: Fmt = "text",
 ) -> None:
     """Adjudicate a posted turn and append it; prints the result ready to paste."""
     from adjudicator import games
 
     _fmt(fmt)
-    _pasted(games.post(db, _read_text(turn), as_), fmt)
+    if turn.endswith(".eml"):
+        from adjudicator.mail import read_mail
+
+        mail = read_mail(turn)
+        as_ = as_ or mail.author
+        _out(f"# {turn}: from {mail.sender}, {mail.date}", err=True)
+        text = mail.body
+    else:
+        text = _read_text(turn)
+    if not as_:
+        raise BadInput("--as: name the side posting (or referee)")
+    _pasted(games.post(db, text, as_), fmt)
 
 
 def _read_text(path: str) -> str:
@@ -134,6 +151,18 @@ def _read_text(path: str) -> str:
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise BadInput(f"line {line}: the post is not UTF-8 text") from None
+
+
+@app.command()
+def sign(
+    turn: Annotated[str, typer.Argument(help="the turn text file, or - for standard input")],
+    key: Annotated[Path, typer.Option(help="your SSH private key, e.g. ~/.ssh/id_ed25519")],
+) -> None:
+    """Print the post signed with your SSH key, ready to paste (as ssh-keygen -Y sign -n adjudicator).
+    The post starts `game ID` then `after SEQ HASH`, the head of the receipt it answers."""
+    from adjudicator.signing import sign as run
+
+    typer.echo(run(_read_text(turn), key), nl=False)
 
 
 @app.command()
@@ -169,7 +198,7 @@ def show(log: Path, seq: Annotated[int, typer.Argument(help="an event the post w
 
     _fmt(fmt)
     p = post_at(log, seq)
-    _out(post_report(p.game, p.events, p.after, p.head, fmt))
+    _out(post_report(p.game, p.events, p.after, p.head, fmt, record=p.record))
 
 
 @app.command("log")

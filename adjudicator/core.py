@@ -23,6 +23,8 @@ from events.core import (
     OrdersSealed,
     OrdersUnsealed,
     OrdersVoided,
+    PlayerKey,
+    PostReceived,
     Ruling,
     SecretRevealed,
     SeedContributed,
@@ -57,6 +59,10 @@ class CoreState(msgspec.Struct, frozen=True, kw_only=True):
     sealed: dict[str, Seal] = {}
     rulings: int = 0
     ended: str = ""
+    keys: dict[str, str] = {}  # a player's registered SSH public key: his actions come in posts signed with it
+    signed_by: str = ""  # the author of the signed post whose actions are being written
+    signed: str = ""  # its signed text
+    signed_next: int = 0  # how many of its actions are written
 
 
 S = TypeVar("S")
@@ -163,6 +169,22 @@ def _check_void(core: CoreState, closed: int, actor: str, action: OrdersVoided) 
     return []
 
 
+def _check_key(core: CoreState, closed: int, actor: str, action: PlayerKey) -> list[Violation]:
+    if actor != REFEREE:
+        return _v("key/not-referee", "only the referee registers a player's key")
+    if action.player not in core.players:
+        return _v("key/unknown-player", f"{action.player!r} is not a player")
+    if action.player in core.keys:
+        return _v("key/twice", f"{action.player} has a registered key already: a key is registered once")
+    return []
+
+
+def _check_post(core: CoreState, closed: int, actor: str, action: PostReceived) -> list[Violation]:
+    if not _HEX64.fullmatch(action.digest):
+        return _v("post/bad-digest", "a post's digest is 64 lowercase hex digits (sha256)")
+    return []
+
+
 def _check_end(core: CoreState, closed: int, actor: str, action: GameEnded) -> list[Violation]:
     if actor != REFEREE:
         return _v("end/not-referee", "only the referee ends the game with `end game`; a side ends it only by "
@@ -191,8 +213,10 @@ _CHECKS: dict[type[Any], Callable[[CoreState, int, str, Any], list[Violation]]] 
     OrdersVoided: _check_void,
     GameEnded: _check_end,
     GameConceded: _check_concede,
+    PlayerKey: _check_key,
+    PostReceived: _check_post,
 }
-_AFTER_END = (Note, SecretRevealed, Ruling)
+_AFTER_END = (Note, SecretRevealed, Ruling, PostReceived)
 _AFTER_RULES_END = _AFTER_END + (GameEnded,)
 
 
@@ -236,6 +260,9 @@ _APPLY: dict[type[Any], Callable[[CoreState, Envelope[Any]], dict[str, Any]]] = 
     Ruling: lambda core, event: {"rulings": core.rulings + 1},
     GameEnded: lambda core, event: {"ended": event.action.result},
     GameConceded: lambda core, event: {"ended": concession(event.actor, event.action)},
+    PlayerKey: lambda core, event: {"keys": {**core.keys, event.action.player: event.action.key}},
+    PostReceived: lambda core, event: {"signed_by": event.actor if event.action.signed else "",
+                                       "signed": event.action.signed, "signed_next": 0},
 }
 
 
@@ -247,13 +274,15 @@ def leaves_to_ruleset(core: CoreState, over: str) -> bool:
     """Whether validate passes, and apply keeps `core` as it is, for every event whose action is not
     one of OWN_ACTIONS, posted by a player or the referee: true in a game that goes on (`over` as for
     validate) once its first die is rolled. Most events of a long log are such: see engine.left_to_ruleset."""
-    return core.rolled and not core.ended and not over
+    return core.rolled and not core.ended and not over and not core.keys
 
 
 def apply(core: CoreState, event: Envelope) -> CoreState:
     """The core state after `event`; its seq and head are set where the hash is known (engine.at_head)."""
     step = _APPLY.get(type(event.action))
     changes = step(core, event) if step else None
+    if core.signed_by and event.actor == core.signed_by and type(event.action) is not PostReceived:
+        changes = {**(changes or {}), "signed_next": core.signed_next + 1}  # one more action of the signed post
     if event.rolls and not core.rolled:
         changes = {**(changes or {}), "rolled": True}
     return msgspec.structs.replace(core, **changes) if changes else core
@@ -278,6 +307,8 @@ def describe(event: Envelope) -> list[str]:
         return [f"game over: {concession(event.actor, action)}"]
     if isinstance(action, SeedContributed):
         return [f"{action.player}'s client seed is mixed into every roll from now on"]
+    if isinstance(action, PlayerKey):
+        return [f"{action.player}'s actions come from now on in posts signed with this key"]
     return []
 
 
@@ -323,6 +354,13 @@ def _seal(args: str) -> OrdersSealed:
     return OrdersSealed(label=label, commitment=commitment.lower())
 
 
+def _key(args: str) -> PlayerKey:
+    parts = args.split()
+    if len(parts) < 3:
+        raise ValueError("usage: key PLAYER KEYTYPE BASE64 (an SSH public key, as in a .pub file)")
+    return PlayerKey(player=parts[0], key=f"{parts[1]} {parts[2]}")
+
+
 def _reveal(args: str) -> SecretRevealed:
     epoch, secret = _words(args, 2, "reveal EPOCH SECRET")
     if not epoch.isdigit():
@@ -346,6 +384,9 @@ VERBS: tuple[Verb, ...] = (
          "ruling DECISION because REASON: the referee's decision over the engine (ruling the ford is passable because the river froze)"),
     Verb("void", OrdersVoided, lambda a, actor, b: _void(a), lambda x: f"void {x.label} because {x.reason}",
          "void LABEL because REASON: the referee voids sealed orders that cannot be opened (void t1-catholic because `atack` is no order)"),
+    Verb("key", PlayerKey, lambda a, actor, b: _key(a), lambda x: f"key {x.player} {x.key}",
+         "key PLAYER KEYTYPE BASE64: the referee registers a player's SSH public key; his posts are signed with it "
+         "from then on (`adjudicator join GAME --as PLAYER --key KEYFILE` posts it)"),
     Verb("end game", GameEnded, lambda a, actor, b: GameEnded(result=_text(a, "end game RESULT")),
          lambda x: f"end game {x.result}", "end game RESULT: the referee ends the game (end game red holds the farm at dusk)"),
     Verb("concede", GameConceded, lambda a, actor, b: GameConceded(text=a.strip()),

@@ -14,7 +14,7 @@ from typing import Any, Union, cast
 
 import msgspec
 
-from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated, SecretRevealed
+from events.core import REFEREE, CORE_ACTIONS, Action, Envelope, GameCreated, PostReceived, SecretRevealed
 from adjudicator import core, rulesets
 from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, not_canonical, unwritable_float
 from adjudicator.core import GameState, last_closed_epoch
@@ -134,6 +134,10 @@ def violations(game: Game, state: GameState, actor: str, action: Action) -> list
     # only a reveal asks which epochs are closed
     closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result, state.core.epochs) if type(action) is SecretRevealed else 0
     found = core.validate(state.core, closed, actor, action, result)
+    if not found and (state.core.keys or type(action) is PostReceived):  # signed posts: only where they can be
+        from adjudicator import signing
+
+        found = signing.check(state, actor, action)
     return found or rs.check(state.rules, actor, action)
 
 
@@ -167,7 +171,7 @@ SecretFor = Callable[[int], bytes]
 
 def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: SecretFor) -> Built:
     """Validate one posted action, roll its dice, apply it and seal it into the chain."""
-    where = f"line {line.line}"
+    where = f"line {line.line}" if line.line else "the post"
     found = violations(game, state, actor, line.action)
     if found:
         raise Rejected("\n".join(f"{where}: {v}" for v in found), violations=found)

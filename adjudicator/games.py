@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from events.core import REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, SecretRevealed, SeedContributed
+from events.core import (REFEREE, DiceCommitment, GameCreated, OrdersSealed, OrdersUnsealed, PlayerKey, PostReceived,
+                         SecretRevealed, SeedContributed)
 from adjudicator import notation, rulesets, sealed
 from adjudicator.chain import DOMAIN, FLOATS, GENESIS, to_line, unwritable_float
 from adjudicator.core import CoreState, GameState, last_closed_epoch
@@ -44,10 +45,11 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 @dataclass(frozen=True)
 class Posted:
     game: Game
-    built: list[Built]
+    built: list[Built]  # the events the post's lines made
     after: tuple[int, str]  # the head the post was written against
     head: tuple[int, str]
     held: Held | None = None  # lines not applied: an earlier line handed the decision on
+    record: PostReceived | None = None  # the post's record, the event before `built`, when a text was posted
 
 
 def _check_names(players: list[str]) -> tuple[str, ...]:
@@ -73,8 +75,10 @@ def new_game(
     dice_mode: str = "committed",
     epochs: int | None = None,
     secret_top: bytes | None = None,
+    keys: dict[str, str | Path] | None = None,
 ) -> Posted:
-    """Create the database and, for committed dice, the referee's secret file beside it."""
+    """Create the database and, for committed dice, the referee's secret file beside it; with `keys`
+    (a player's SSH public key file), the events that register them follow the game's first."""
     rs = rulesets.get(ruleset_name)
     db_path = Path(db_path)
     game_id = game_id or db_path.stem
@@ -110,13 +114,27 @@ def new_game(
     env, body, digest = creation_event(created)
     game = load_game(body)
     state = start(game)  # a bad scenario fails here, before anything is written
+    built = [Built(env, body, digest, state, at_head(state, 1, digest))]
+    if keys:
+        from adjudicator.signing import read_key
+
+        unknown = sorted(set(keys) - set(created.players))
+        if unknown:
+            raise BadInput(f"--player {unknown[0]}=KEYFILE: {unknown[0]} is not a player of the game")
+        lines = tuple(PostLine(0, PlayerKey(player=p, key=read_key(keys[p]))) for p in created.players if p in keys)
+        built += build_all(game, built[0].after, REFEREE, lines, _no_secret)[0]
     # both files are made beside their places and put there whole: a killed `new` leaves no stub
-    with staged(db_path, *([secret_file] if secret else [])) as built:
+    with staged(db_path, *([secret_file] if secret else [])) as staging:
         if secret is not None:
-            secrets.write(built[1], secret)
-        with Store(built[0], create=True) as store:
-            store.append(game_id, (0, GENESIS), [(1, digest, body)])
-    return Posted(game, [Built(env, body, digest, state, at_head(state, 1, digest))], (0, GENESIS), (1, digest))
+            secrets.write(staging[1], secret)
+        with Store(staging[0], create=True) as store:
+            store.append(game_id, (0, GENESIS), [(b.event.seq, b.hash, b.body) for b in built],
+                         snapshots_for(game, built[1:]) if len(built) > 1 else [])
+    return Posted(game, built, (0, GENESIS), (built[-1].event.seq, built[-1].hash))
+
+
+def _no_secret(epoch: int) -> bytes:
+    raise AssertionError("a key's registration rolls no dice")
 
 
 def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple[str, dict]:
@@ -247,16 +265,35 @@ def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: 
                     )
             state = current_state(store, game)
             built, held = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
+            if held is not None and lines and isinstance(lines[0].action, PostReceived) and lines[0].action.signature:
+                # the log holds a signed post whole: its record is followed by every action it signs
+                raise Rejected(f"a signed post is taken whole, and line {held.lines[0].line} is refused after line "
+                               f"{held.handed_by} handed the decision on (now {held.now}): {held.refused}")
             rows = [(b.event.seq, b.hash, b.body) for b in built]
             new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
     return Posted(game, built, head, new_head, held)
 
 
 def post(db_path: str | Path, text: str, actor: str) -> Posted:
+    """Append a post: its record (the digest of its text, and its signature if it is signed), then the
+    events its lines make."""
     with Store(db_path, readonly=True) as store:
         game = open_game(store)
-    parsed = notation.parse(text, game.verbs, actor)
-    return submit(db_path, actor, parsed.lines, parsed.after)
+    parsed, record = read_post(game, text, actor)
+    posted = submit(db_path, actor, (PostLine(0, record),) + parsed.lines, parsed.after)
+    return Posted(posted.game, posted.built[1:], posted.after, posted.head, posted.held, record)
+
+
+def read_post(game: Game, text: str, actor: str) -> tuple[notation.Post, PostReceived]:
+    """A post's lines and its record. A signed post is read from its signed text (its normal form)."""
+    from adjudicator import posttext
+
+    signed, signature = posttext.split_signed(text)
+    parsed = notation.parse(signed if signature else text, game.verbs, actor)
+    if parsed.game is not None and parsed.game != game.created.game:
+        raise BadInput(f"the post is for game {parsed.game}, not {game.created.game}")
+    digest = posttext.digest(text)
+    return parsed, PostReceived(digest=digest, signed=signed, signature=signature)
 
 
 def reveal(db_path: str | Path) -> Posted | None:
@@ -415,8 +452,15 @@ def options(log: str | Path, side: str | None = None, unit: str | None = None) -
     return out
 
 
-def join(db_path: str | Path, side: str, seed: str | None) -> Posted:
-    """Mix `side`'s client seed into every later roll; a random one when none is given."""
+def join(db_path: str | Path, side: str, seed: str | None, key_file: str | Path | None = None) -> Posted:
+    """Mix `side`'s client seed into every later roll (a random one when none is given); with
+    `key_file`, register `side`'s SSH public key instead (the referee's action)."""
+    if key_file is not None:
+        if seed is not None:
+            raise BadInput("join registers a key (--key) or mixes a seed (--seed), one at a time")
+        from adjudicator.signing import read_key
+
+        return submit(db_path, REFEREE, (PostLine(0, PlayerKey(player=side, key=read_key(key_file))),))
     import secrets as random_source
 
     from adjudicator.plaintext import check_line

@@ -1,6 +1,7 @@
 """The turn-post format: line-based text a player can type in a forum box or an email.
 
-    after 41 9f2c1a7e          optional first line: the head the post was written against
+    game demo                  optional first line: the game the post is for (a signed post needs it)
+    after 41 9f2c1a7e          optional: the head the post was written against
     # a comment                 anywhere; text after # on a line is dropped
     roll 2d6 for morale         one action per line; verbs are case-insensitive
     rolled 3 4                  reported dice for the action above (games rolled with real dice)
@@ -23,6 +24,7 @@ from adjudicator.plaintext import split_lines
 from adjudicator.ruleset import Verb
 
 _AFTER = re.compile(r"^after\s+(\d+)[\s:]+([0-9a-fA-F]{8,64})$", re.IGNORECASE)
+_GAME = re.compile(r"^game\s+(\S+)$", re.IGNORECASE)
 _ROLLED = re.compile(r"^rolled\s+(.+)$", re.IGNORECASE)
 MAX_POST_BYTES = 1_000_000
 
@@ -38,6 +40,7 @@ class PostLine:
 class Post:
     after: tuple[int, str] | None
     lines: tuple[PostLine, ...]
+    game: str | None = None
 
 
 def _strip_comment(text: str) -> str:
@@ -77,6 +80,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
         raise NotationError(f"the post is longer than {MAX_POST_BYTES} bytes")
     after: tuple[int, str] | None = None
+    game: str | None = None
     pending: list[tuple[int, Verb, str, list[str], tuple[int, ...] | None]] = []
     seen_action = False
     for number, raw in enumerate(split_lines(text), start=1):
@@ -91,6 +95,12 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
             continue
         if line.lower() == "end":
             break
+        m = _GAME.match(line)
+        if m:
+            if seen_action or after is not None or game is not None:
+                raise NotationError(f"line {number}: `game ID` must be the first line of the post")
+            game = m.group(1)
+            continue
         m = _AFTER.match(line)
         if m:
             if seen_action or after is not None:
@@ -127,7 +137,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
         except ValueError as e:
             raise NotationError(f"line {number}: {verb.words}: {e}") from None
         lines.append(PostLine(number, action, reported))
-    return Post(after, tuple(lines))
+    return Post(after, tuple(lines), game)
 
 
 def format_action(action: Action, verbs: tuple[Verb, ...]) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Protocol
 from dataclasses import dataclass
 
-from events.core import Action, Envelope, GameCreated, Roll
+from events.core import Action, Envelope, GameCreated, PostReceived, Roll
 from adjudicator import core
 from adjudicator.dice import parse_expr
 from adjudicator.draft import NOTHING, Outcome
@@ -40,7 +40,20 @@ def action_text(game: Game, action: Action) -> str:
     if isinstance(action, GameCreated):
         scenario = f", scenario {action.scenario}" if action.scenario else ""
         return f"new {action.ruleset} game {action.game} for {', '.join(action.players)}{scenario}, dice {action.dice.mode}"
+    if isinstance(action, PostReceived):
+        return f"post received: sha256 {action.digest[:16]}" + (", signed" if action.signature else "")
     return format_action(action, game.verbs)
+
+
+RECEIPT = "adjudicator-receipt"
+RECEIPT_DIGITS = 16  # of the head and of the post's digest: enough that no one can make another match
+
+
+def receipt(game_id: str, first: int, head: tuple[int, str], digest: str = "") -> str:
+    """The one line that ends every result: the game, the seqs the result wrote, the new head and the
+    digest of the post's normal form (`-` for events no post made: a game's creation, a reveal)."""
+    post = digest[:RECEIPT_DIGITS] if digest else "-"
+    return f"{RECEIPT} game={game_id} seq={first}-{head[0]} head={head[1][:RECEIPT_DIGITS]} post={post}"
 
 
 def event_line(game: Game, event: Envelope, digest: str, outcome: Outcome = NOTHING) -> str:
@@ -106,7 +119,7 @@ class Told(Protocol):
 
 
 def _post(game: Game, built: Sequence[Told], after: tuple[int, str], head: tuple[int, str],
-          held: Held | None = None) -> _Post:
+          held: Held | None = None, record: PostReceived | None = None) -> _Post:
     first = built[0]
     items = []
     provisional: list[str] = []
@@ -120,9 +133,11 @@ def _post(game: Game, built: Sequence[Told], after: tuple[int, str], head: tuple
         title=f"{game.created.game} · {game.ruleset.title} · turn {first.event.turn} · {first.event.actor}",
         after=f"(after #{after[0]} {after[1][:8]})",
         items=items,
-        notes=([provisional_note(game, provisional)] if provisional else []) + (held_lines(game, held) if held else []),
+        notes=([provisional_note(game, provisional)] if provisional else []) + (held_lines(game, held) if held else [])
+        + ([f"signed with {first.event.actor}'s registered key"] if record is not None and record.signature else []),
         check=[f"head #{head[0]} {head[1][:16]}",
-               f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}"])
+               f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}",
+               receipt(game.created.game, after[0] + 1, head, record.digest if record is not None else "")])
 
 
 def _text(p: _Post) -> list[str]:
@@ -133,8 +148,8 @@ def _text(p: _Post) -> list[str]:
 
 
 def _markdown(p: _Post) -> list[str]:
-    """A CommonMark bullet list, an action an item, what hangs under it a list nested in it; the head
-    and the command in a fenced block."""
+    """A CommonMark bullet list, an action an item, what hangs under it a list nested in it; the head,
+    the command and the receipt in a fenced block."""
     md = markdown_text
     lines = [f"**{md(p.title)}** {md(p.after)}", ""]
     for action, under in p.items:
@@ -149,7 +164,7 @@ def _markdown(p: _Post) -> list[str]:
 def _bbcode(p: _Post) -> list[str]:
     """phpBB's BBCode: [list] of [*] items, an action an item with its rolls and outcomes in a nested
     [list], each on a line of its own (forums differ on whether an item runs across lines); the head
-    and the command in [code], which forums show as typed."""
+    and the command and the receipt in [code], which forums show as typed."""
     bb = bbcode_text
     lines = [f"[b]{bb(p.title)}[/b] {bb(p.after)}", "[list]"]
     for action, under in p.items:
@@ -165,9 +180,9 @@ _RENDER = {"text": _text, "markdown": _markdown, "bbcode": _bbcode}
 
 
 def post_report(game: Game, built: Sequence[Told], after: tuple[int, str], head: tuple[int, str], fmt: str = "text",
-                held: Held | None = None) -> str:
+                held: Held | None = None, record: PostReceived | None = None) -> str:
     """The result of a post, ready to paste. Everything in it a person wrote (notes, purposes, rulings,
     results, sealed orders, a scenario's names) goes through the format's escaping: it shows as text
     and never becomes a link, an image or markup of the report. The provisional-tables note comes
     once a post, after the actions, then the lines not applied, if any."""
-    return "\n".join(_RENDER[fmt](_post(game, built, after, head, held))) + "\n"
+    return "\n".join(_RENDER[fmt](_post(game, built, after, head, held, record))) + "\n"

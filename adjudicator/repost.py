@@ -1,14 +1,15 @@
 """`adjudicator show`: the result of the post that wrote an event, printed again as it was pasted.
 
-A post is the run of consecutive events one actor wrote; two posts of the same actor in a row read
-as one (the log records no boundary between them)."""
+A post is its record (`post-received`) and the run of consecutive events its author wrote after it;
+in a log without records (or for events no post made: a reveal, a key), the run of consecutive events
+one actor wrote, two such posts of the same actor in a row reading as one."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from events.core import Envelope
+from events.core import Envelope, PostReceived
 from adjudicator.draft import Outcome
 from adjudicator.engine import Game
 from adjudicator.errors import BadInput
@@ -28,6 +29,7 @@ class Repost:
     events: list[Event]
     after: tuple[int, str]
     head: tuple[int, str]
+    record: PostReceived | None = None  # the post's record, the event before `events`, when a text was posted
 
 
 def post_at(log: str | Path, seq: int) -> Repost:
@@ -42,7 +44,7 @@ def post_at(log: str | Path, seq: int) -> Repost:
     def each(game: Game, event: Envelope, digest: str, outcome: Outcome) -> None:
         if found:
             return
-        if run and run[-1].event.actor != event.actor:
+        if run and (run[-1].event.actor != event.actor or type(event.action) is PostReceived):
             if run[0].event.seq <= seq <= run[-1].event.seq:
                 found.extend(run)
                 return
@@ -59,4 +61,8 @@ def post_at(log: str | Path, seq: int) -> Repost:
     if not found:
         raise BadInput(f"{log}: no event {seq} (the log has events 1 to {report.events})")
     first, last = found[0], found[-1]
-    return Repost(games[0], found, (first.event.seq - 1, first.event.prev), (last.event.seq, last.digest))
+    after, head = (first.event.seq - 1, first.event.prev), (last.event.seq, last.digest)
+    record = first.event.action
+    if isinstance(record, PostReceived) and len(found) > 1:
+        return Repost(games[0], found[1:], after, head, record)
+    return Repost(games[0], found, after, head)

@@ -16,7 +16,7 @@ import msgspec
 
 from collections.abc import Callable, Sequence
 
-from events.core import CORE_ACTIONS, REFEREE, Action, Envelope, GameCreated, OrdersVoided, Roll, Ruling
+from events.core import CORE_ACTIONS, REFEREE, Action, Envelope, GameCreated, OrdersVoided, PostReceived, Roll, Ruling
 from adjudicator.chain import DOMAIN, ENCODER, GENESIS, holds_floats, matches_prefix, not_canonical
 from adjudicator.core import OWN_ACTIONS, GameState
 from adjudicator.dice import deriver
@@ -185,7 +185,7 @@ class _Fold:
         if body is None:
             self.problem(seq, "malformed", f"{digest} (expected seq {seq})")
             return
-        self.prev = digest
+        before, self.prev = self.prev, digest
         chain = self.chain
         raw = hashlib.sha256(DOMAIN + chain.prev_raw + body).digest()
         if raw.hex() == digest and seq not in self.wanted:  # the common case, inline: this runs per event
@@ -212,6 +212,8 @@ class _Fold:
             self._wrong_marks(seq, event)
         # the common event is the ruleset's business alone: its check and apply, called directly
         plain = self.alone and type(action) not in OWN_ACTIONS and actor in self.game.actors
+        if type(action) is PostReceived:  # a signed post names the head it follows
+            state = at_head(state, seq - 1, before)
         try:
             judged: list[Any] = self.rs.check(state.rules, actor, action) if plain else \
                 violations(self.game, state, actor, action)
@@ -277,6 +279,13 @@ class _Fold:
             _merge_beside(report, self.beside.result(), lenient)
         report.head = (report.events, self.prev)
         state = getattr(self, "state", None)  # none where the first event could not be read
+        if state is not None and state.core.signed_by and not (report.problems and not lenient):
+            from adjudicator.signing import unfinished
+
+            why = unfinished(state)
+            if why and (self.upto is None or report.events < self.upto):
+                report.problems.append(Problem(report.events, "rule", f"seq {report.events}: {why} (engine) "
+                                                                      "[signature/unfinished]"))
         report.state = at_head(state, report.events, self.prev) if state is not None else None
         for seq, prefix in sorted(self.wanted.items()):
             if seq > report.events and (self.upto is None or seq <= self.upto) and not (report.problems and not lenient):

@@ -29,13 +29,18 @@ def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
     c = posted.game.created
     yield (f"new {c.ruleset} game {c.game!r} in {db}: players {', '.join(c.players)}"
            + (f", scenario {c.scenario}" if c.scenario else ""))
-    yield f"head #1 {posted.head[1][:16]}"
+    yield f"head #{posted.head[0]} {posted.head[1][:16]}"
     if c.dice.mode == "committed":
         yield (f"dice secret: {secret_file} (owner-only). Keep it; never send it. The database and its "
                "exports can go to anyone. If the secret is lost, rolls not yet revealed can never be audited.")
         yield f"dice anchor s_0 = {c.dice.anchor} ({c.dice.epochs} epochs)"
     else:
         yield "dice: reported; players roll real dice and post the faces with `rolled`."
+    for b in posted.built[1:]:
+        yield f"registered {b.event.action.player}'s key: his posts are signed with it"
+    from adjudicator.report import receipt
+
+    yield receipt(c.game, 1, posted.head)
 
 
 def status(st: Status, where: Path) -> Iterator[str]:

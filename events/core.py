@@ -101,6 +101,25 @@ class GameConceded(Action, tag="game-conceded", frozen=True):
     text: str = ""
 
 
+class PostReceived(Action, tag="post-received", frozen=True):
+    """A post as the tool received it, recorded before the events it makes (its actor is the post's
+    author): `digest`, the sha256 hex of its normalised text (adjudicator.posttext); in a post signed
+    with the author's registered key, `signed`, the normalised text the signature covers, and
+    `signature`, the armoured SSH signature (ssh-keygen -Y sign -n adjudicator); "" in both otherwise."""
+
+    digest: str
+    signed: str = ""
+    signature: str = ""
+
+
+class PlayerKey(Action, tag="player-key", frozen=True):
+    """The referee registers a player's SSH public key (`ssh-ed25519 AAAA...`, no comment): from then
+    on every action of that player comes in a post signed with it."""
+
+    player: str
+    key: str
+
+
 CORE_ACTIONS: tuple[type[Action], ...] = (
     GameCreated,
     SeedContributed,
@@ -112,6 +131,8 @@ CORE_ACTIONS: tuple[type[Action], ...] = (
     Ruling,
     GameEnded,
     GameConceded,
+    PostReceived,
+    PlayerKey,
 )
 
 

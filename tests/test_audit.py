@@ -34,9 +34,9 @@ def test_every_roll_of_a_revealed_game_matches(revealed):
     assert len(data["rolls"]) == 12 and {r["verdict"] for r in data["rolls"]} == {"verified"}
     first = data["rolls"][0]
     assert (first["seq"], first["index"], first["epoch"], first["by"], first["purpose"], first["expr"]) == \
-        (4, 0, 1, "red", "volley 1", "2d6")
+        (7, 0, 1, "red", "volley 1", "2d6")  # after the game, two seeds and the roll's post, each with its record
     text = run_cli_inprocess("audit", revealed).stdout
-    assert "#4 roll 0 epoch 1 red: volley 1 2d6 [" in text and "] matches" in text
+    assert "#7 roll 0 epoch 1 red: volley 1 2d6 [" in text and "] matches" in text
     assert "12 verified, 0 mismatched, 0 not yet revealed, 0 reported" in text
 
 

@@ -49,10 +49,11 @@ def test_a_game_as_a_user_runs_it_in_real_processes(tmp_path, cli):
     assert r.stdout.startswith("[b]") and "[/b]" in r.stdout
     assert "95th volley: 2d6 [\u200b" in r.stdout and "turn 1 ends" in r.stdout  # a [ never opens a tag
     seq, prefix = HEAD.search(r.stdout).groups()
-    assert seq == "4" and event_rows(db)[-1][2].startswith(prefix)
-    assert f"adjudicator verify skirmish.jsonl --head 4:{prefix}" in r.stdout
-    r = ok(cli("verify", db, "--head", f"4:{prefix}"))
-    assert r.stdout.startswith("OK: 4 events") and f"kept head 4:{prefix} matches" in r.stdout
+    assert seq == "5" and event_rows(db)[-1][2].startswith(prefix)  # the game, the post's record, its 3 actions
+    assert f"adjudicator verify skirmish.jsonl --head 5:{prefix}" in r.stdout
+    assert f"adjudicator-receipt game=skirmish seq=2-5 head={prefix} post=" in r.stdout
+    r = ok(cli("verify", db, "--head", f"5:{prefix}"))
+    assert r.stdout.startswith("OK: 5 events") and f"kept head 5:{prefix} matches" in r.stdout
 
 
 def test_the_console_script_is_installed():
@@ -96,7 +97,7 @@ def test_join_status_reveal_log(tmp_path, cli_fast):
     fails(cli_fast("join", db, "--as", "blue", "--seed", "late"), 1, "seed/")
     data = json.loads(ok(cli_fast("status", db, "--json")).stdout)
     assert data["turn"] == 2 and data["awaiting"][0]["side"] == "blue" and data["seeds"] == ["red", "blue"]
-    assert data["head"] == f"5:{event_rows(db)[-1][2]}" and data["revealed_through"] == 0
+    assert data["head"] == f"6:{event_rows(db)[-1][2]}" and data["revealed_through"] == 0  # the post's record too
     assert "awaiting blue" in ok(cli_fast("status", db)).stdout
     r = ok(cli_fast("reveal", db))
     assert "reveal 1 " in r.stdout
@@ -104,9 +105,10 @@ def test_join_status_reveal_log(tmp_path, cli_fast):
     assert json.loads(ok(cli_fast("status", db, "--json")).stdout)["revealed_through"] == 1
     printed = ok(cli_fast("log", db)).stdout.splitlines()
     log = [line for line in printed if line.startswith("#")]  # one line an event, what it did indented under it
-    assert len(log) == 6 and log[0].startswith("#1 ") and log[3].startswith("#4 ") and "2d6 [" in log[3]
-    assert log[5].startswith("#6 ") and "reveal 1" in log[5]
-    said = printed[printed.index(log[5]) + 1:]
+    assert len(log) == 7 and log[0].startswith("#1 ") and log[3].startswith("#4 ") and "post received: sha256" in log[3]
+    assert log[4].startswith("#5 ") and "2d6 [" in log[4]
+    assert log[6].startswith("#7 ") and "reveal 1" in log[6]
+    said = printed[printed.index(log[6]) + 1:]
     assert said and said[0].startswith("    dice secret of epoch 1 revealed")
 
 
@@ -125,8 +127,10 @@ def test_report_formats(tmp_path, cli_fast, fmt, bold):
     assert re.search(r"volley: 2d6\+1 \[\d \d\] \+1 = \d+", body)
     assert "→ turn 1 ends" in body
     head = event_rows(db)[-1]
-    assert f"head #{head[1]} {head[2][:16]}" in lines[-3:] or f"[code]head #{head[1]} {head[2][:16]}" in lines
+    assert f"head #{head[1]} {head[2][:16]}" in lines[-4:] or f"[code]head #{head[1]} {head[2][:16]}" in lines
     assert f"adjudicator verify g.jsonl --head {head[1]}:{head[2][:16]}" in body
+    receipt = f"adjudicator-receipt game=g seq=2-{head[1]} head={head[2][:16]} post="
+    assert any(line.startswith(receipt) for line in lines[-2:]), lines[-2:]  # last, in the [code] or fenced block
 
 
 def test_exit_1_for_an_illegal_action_naming_line_and_rule(tmp_path, cli_fast):
@@ -301,10 +305,10 @@ def test_a_reported_face_edited_out_of_range_in_a_log_fails_verify(tmp_path, cli
     db = make_game(tmp_path, dice="reported")
     games.post(db, "roll 2d6\nrolled 3 5", "red")
     lines = export_log(db).read_bytes().splitlines()
-    lines[1] = lines[1].replace(b'"dice":[3,5]', b'"dice":[3,9]')
+    lines[2] = lines[2].replace(b'"dice":[3,5]', b'"dice":[3,9]')  # seq 2 is the post's record
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
-    fails(cli_fast("verify", bad), 1, "seq 2", "impossible")
+    fails(cli_fast("verify", bad), 1, "seq 3", "impossible")
 
 
 def test_map_writes_a_real_png_or_refuses_an_unknown_extension(tmp_path):
@@ -355,7 +359,7 @@ def test_lines_after_a_hand_off_are_held_back_and_said_so_the_lines_before_stand
     db = make_game(tmp_path)
     before = len(event_rows(db))
     r = ok(cli_fast("post", db, turn(tmp_path, "note one\nend turn\nend turn\nnote x"), "--as", "red"))
-    assert len(event_rows(db)) == before + 2  # `note one` and the first `end turn`
+    assert len(event_rows(db)) == before + 3  # the post's record, `note one` and the first `end turn`
     assert "not applied: lines 3-4. Line 2 handed the decision on (now blue: turn 2" in r.stdout
     assert "Refused here: line 3: end-turn: it is blue's decision now" in r.stdout
     assert "line 3: end turn" in r.stdout and "line 4: note x" in r.stdout

@@ -247,7 +247,7 @@ def test_posts_against_the_same_head_exactly_one_lands(tmp_path):
         after = event_rows(db)
         assert after[: len(before)] == before
         new = after[len(before):]
-        assert [r[1] for r in new] == [head[1] + 1, head[1] + 2]
+        assert [r[1] for r in new] == [head[1] + 1, head[1] + 2, head[1] + 3]  # the post's record, its two actions
         assert all(winner.encode() in r[3] for r in new)
     check_database(db)
 
@@ -294,5 +294,5 @@ def test_two_real_processes_posting_after_the_same_head(tmp_path, cli):
     assert sorted(code for code, _, _ in outs) == [0, 3], outs
     loser = next(err for code, _, err in outs if code == 3)
     assert "error:" in loser and "Traceback" not in loser
-    assert len(event_rows(db)) == 3
+    assert len(event_rows(db)) == 4  # the game, the post's record and its two actions
     check_database(db)

@@ -70,7 +70,8 @@ def test_an_edited_event_and_a_rewritten_head_are_caught_both_ways(tmp_path, bot
     log = export_log(play_sample_game(tmp_path, turns=4))
     lines = log.read_bytes().splitlines(keepends=True)
     kept = (3, json.loads(lines[2])["hash"][:12])
-    lines[4] = lines[4].replace(b'"note"', b'"NOTE"', 1) if b'"note"' in lines[4] else lines[4].replace(b'"red"', b'"blu"', 1)
+    lines[4] = lines[4].replace(b'"seed":"kettle', b'"seed":"Kettle', 1)  # seq 5: blue's seed
+    assert b"Kettle" in lines[4]
     log.write_bytes(b"".join(lines))
     for report in both_ways(log, heads=[kept, (6, "deadbeef00")], lenient=True):
         kinds = [(p.seq, p.kind) for p in report.problems]

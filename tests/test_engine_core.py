@@ -105,7 +105,7 @@ def test_a_post_is_legal_line_by_line_in_the_state_its_predecessors_left(tmp_pat
     db = make_game(tmp_path)
     before = event_rows(db)
     posted = games.post(db, "roll 2d6\nend turn\nend turn\nnote never stored", "red")
-    assert len(event_rows(db)) == len(before) + 2 and posted.held is not None
+    assert len(event_rows(db)) == len(before) + 3 and posted.held is not None  # the post's record and lines 1-2
     assert posted.held.handed_by == 2 and [pl.line for pl in posted.held.lines] == [3, 4]
     assert re.match(r"^line 3: .*turn/not-yours", posted.held.refused) and posted.held.now.startswith("blue: ")
     with pytest.raises(Rejected, match=r"^line 1: .*turn/not-yours"):
@@ -124,9 +124,9 @@ def test_envelope_marks_follow_the_ruleset(tmp_path):
     games.reveal(db)
     events = [json.loads(line) for line in export_log(db).read_text().splitlines()]
     assert [(e["seq"], e["actor"], e["turn"], e["epoch"], e["phase"]) for e in events] == [
-        (1, "referee", 0, 0, "setup"), (2, "red", 1, 1, "play"), (3, "red", 1, 1, "play"),
-        (4, "blue", 2, 2, "play"), (5, "blue", 2, 2, "play"), (6, "referee", 3, 3, "play"),
-        (7, "referee", 3, 3, "play")]
+        (1, "referee", 0, 0, "setup"), (2, "red", 1, 1, "play"), (3, "red", 1, 1, "play"), (4, "red", 1, 1, "play"),
+        (5, "blue", 2, 2, "play"), (6, "blue", 2, 2, "play"), (7, "blue", 2, 2, "play"), (8, "referee", 3, 3, "play"),
+        (9, "referee", 3, 3, "play")]  # each post's record (2, 5) is marked as the events it makes
 
 
 def test_reported_values_in_a_committed_game_are_bad_input(tmp_path):
@@ -151,19 +151,19 @@ def test_a_stored_roll_that_resolution_does_not_ask_for_fails_verify_at_its_seq(
     for edit, kind in [(lambda e: e["rolls"][0].update(purpose="something else"), "apply"),
                        (lambda e: e["rolls"].append({"purpose": "extra", "expr": "1d6", "dice": [3], "side": ""}), "apply"),
                        (lambda e: e["rolls"][0].update(dice=[3, 4, 5]), "apply")]:
-        event = json.loads(lines[1])
+        event = json.loads(lines[2])  # seq 2 is the post's record
         edit(event)
-        edited = lines[:1] + [json.dumps(event, separators=(",", ":")).encode()] + lines[2:]
+        edited = lines[:2] + [json.dumps(event, separators=(",", ":")).encode()] + lines[3:]
         path = tmp_path / "edited.jsonl"
         path.write_bytes(b"".join(x + b"\n" for x in rechain(edited)))
         report = verify(open_source(path))
-        assert not report.ok and report.problems[0].seq == 2 and report.problems[0].kind == kind, report.problems
+        assert not report.ok and report.problems[0].seq == 3 and report.problems[0].kind == kind, report.problems
     # and a note that suddenly carries a roll
-    event = json.loads(lines[2])
+    event = json.loads(lines[3])
     event["rolls"] = [{"purpose": "x", "expr": "1d6", "dice": [3], "side": ""}]
-    path.write_bytes(b"".join(x + b"\n" for x in rechain(lines[:2] + [json.dumps(event).encode()])))
+    path.write_bytes(b"".join(x + b"\n" for x in rechain(lines[:3] + [json.dumps(event).encode()])))
     report = verify(open_source(path))
-    assert not report.ok and report.problems[0].seq == 3
+    assert not report.ok and report.problems[0].seq == 4
 
 
 def test_a_game_whose_data_does_not_match_its_pinned_digest_fails_verify(tmp_path):

@@ -68,7 +68,7 @@ def test_a_forged_log_in_which_a_player_ends_the_game_fails_verify(tmp_path):
     forged = tmp_path / "forged.jsonl"
     forged.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
     r = run_cli_inprocess("verify", forged)
-    assert r.returncode == 1 and "seq 3: red:" in r.stdout and "[end/not-referee]" in r.stdout, r.stdout
+    assert r.returncode == 1 and "seq 5: red:" in r.stdout and "[end/not-referee]" in r.stdout, r.stdout
 
 
 def test_a_concession_ends_a_board_game_in_its_own_state_too(tmp_path):

@@ -54,11 +54,11 @@ def test_append_is_all_or_nothing(tmp_path):
 def test_rows_stream_in_seq_order_with_bounds(tmp_path):
     db = make_game(tmp_path)
     for i in range(5):
-        games.post(db, f"note {i}", "red")
+        games.post(db, f"note {i}", "red")  # its record and its note
     with Store(db) as s:
-        assert [r[0] for r in s.rows()] == [1, 2, 3, 4, 5, 6]
+        assert [r[0] for r in s.rows()] == list(range(1, 12))
         assert [r[0] for r in s.rows(2, 4)] == [3, 4]
-        assert [r[0] for r in s.rows(6)] == []
+        assert [r[0] for r in s.rows(11)] == []
 
 
 def test_snapshots_are_kept_sparse(tmp_path, monkeypatch):
@@ -69,12 +69,12 @@ def test_snapshots_are_kept_sparse(tmp_path, monkeypatch):
     monkeypatch.setattr(games, "SNAPSHOT_EVERY", 4)
     db = make_game(tmp_path)
     for i in range(7):
-        games.post(db, "note a\nnote b", "red")  # heads 3, 5, 7, ..., 15
+        games.post(db, "note a\nnote b", "red")  # its record and two notes: heads 4, 7, 10, ..., 22
     conn = sqlite3.connect(db)
     seqs = [r[0] for r in conn.execute("SELECT seq FROM snapshots ORDER BY seq")]
     conn.close()
-    assert seqs[-1] == 15
-    assert all(s % 4 == 0 for s in seqs[:-1]) and set(seqs[:-1]) >= {4, 8, 12}
+    assert seqs[-1] == 22
+    assert all(s % 4 == 0 for s in seqs[:-1]) and set(seqs[:-1]) >= {4, 8, 12, 16, 20}
 
 
 def test_the_default_snapshot_interval_bounds_replay_work():
@@ -188,17 +188,17 @@ def test_a_database_edited_behind_the_tools_back_fails_verify_at_the_edited_seq(
     games.post(db, "roll 2d6 for volley\nnote hit\nroll 1d6\nend turn", "red")
     games.reveal(db)
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE events SET body = CAST(replace(body, 'hit', 'miss') AS BLOB) WHERE seq = 3")
+    conn.execute("UPDATE events SET body = CAST(replace(body, 'hit', 'miss') AS BLOB) WHERE seq = 4")
     conn.commit()
     conn.close()
     r = cli_fast("verify", db, "--json")
-    assert r.returncode == 1 and json.loads(r.stdout)["problems"][0]["seq"] == 3
+    assert r.returncode == 1 and json.loads(r.stdout)["problems"][0]["seq"] == 4
     conn = sqlite3.connect(db)
-    conn.execute("DELETE FROM events WHERE seq = 3")
+    conn.execute("DELETE FROM events WHERE seq = 4")
     conn.commit()
     conn.close()
     r = cli_fast("verify", db, "--json")
-    assert r.returncode == 1 and json.loads(r.stdout)["problems"][0]["seq"] == 3
+    assert r.returncode == 1 and json.loads(r.stdout)["problems"][0]["seq"] == 4
 
 
 def test_a_hand_edited_text_body_is_reported_not_a_crash(tmp_path, cli_fast):
@@ -207,12 +207,12 @@ def test_a_hand_edited_text_body_is_reported_not_a_crash(tmp_path, cli_fast):
     db = make_game(tmp_path)
     games.post(db, "note hit\nnote two", "red")
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE events SET body = replace(body, 'hit', 'miss') WHERE seq = 2")
+    conn.execute("UPDATE events SET body = replace(body, 'hit', 'miss') WHERE seq = 3")  # seq 2: the post's record
     conn.commit()
     conn.close()
     r = cli_fast("verify", db, "--json")
     assert r.returncode in (1, 2) and "Traceback" not in r.stderr
-    assert json.loads(r.stdout)["problems"][0]["seq"] == 2
+    assert json.loads(r.stdout)["problems"][0]["seq"] == 3
 
 
 def test_the_store_does_not_pull_numpy_or_pandas_into_every_command():

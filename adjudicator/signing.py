@@ -1,0 +1,172 @@
+"""Signed posts: a player binds his posts to an SSH key he already has.
+
+A post signed with `ssh-keygen -Y sign -n adjudicator` (or `adjudicator sign`) carries its armoured
+signature as its last block. The signed text is the post's normal form (adjudicator.posttext) above
+the block; it names the game (`game ID`) and the head it was written against (`after SEQ HASH`, 16 hex
+digits or more), so a signature cannot be replayed into another game or another turn. In a game where
+a player has a registered key (`player-key`), every action of his must come in a post signed with it,
+and the actions that follow the post's record must be the signed text's, in order. Verification is
+the `sshsig` library's (ssh-keygen's SSHSIG format, over `cryptography`); signing is ssh-keygen's.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from pathlib import Path
+
+from events.core import REFEREE, Action, PostReceived
+from adjudicator.core import ENGINE_RULE, GameState
+from adjudicator.errors import BadInput, NotationError
+from adjudicator.ruleset import Violation
+
+NAMESPACE = "adjudicator"
+MIN_HEAD_DIGITS = 16  # a head prefix a referee cannot grind another head to match
+_KEY_LINE = re.compile(r"^(\S+) ([A-Za-z0-9+/]+={0,2})(?: .*)?$")
+
+
+def _v(code: str, message: str) -> list[Violation]:
+    return [Violation(code, ENGINE_RULE, message)]
+
+
+def public_key(text: str, where: str) -> str:
+    """`KEYTYPE BASE64` of an OpenSSH public key line (a .pub file), its comment dropped; BadInput
+    naming `where` when it is not one the verifier reads (ed25519, RSA, ECDSA)."""
+    from sshsig.ssh_public_key import PublicKey
+
+    line = text.strip()
+    m = _KEY_LINE.match(line)
+    if not m or "\n" in line:
+        raise BadInput(f"{where}: not an SSH public key line (KEYTYPE BASE64 [COMMENT], as in a .pub file)")
+    try:
+        PublicKey.from_openssh_str(f"{m.group(1)} {m.group(2)}")
+    except (ValueError, NotImplementedError) as e:
+        raise BadInput(f"{where}: not an SSH public key this tool can verify ({e})") from None
+    return f"{m.group(1)} {m.group(2)}"
+
+
+def read_key(path: str | Path) -> str:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: cannot read the public key ({getattr(e, 'strerror', None) or e})") from None
+    if "PRIVATE KEY" in text:
+        raise BadInput(f"{path}: this is a private key; register the public one (the .pub file)")
+    return public_key(text, str(path))
+
+
+def signature_ok(key: str, signed: str, signature: str) -> str:
+    """"" when `signature` is `key`'s over `signed` in the adjudicator namespace; else why not."""
+    import sshsig
+    from sshsig.ssh_public_key import PublicKey
+
+    try:
+        sshsig.verify(signed.encode("utf-8"), signature, [PublicKey.from_openssh_str(key)], namespace=NAMESPACE)
+    except (sshsig.InvalidSignature, ValueError, NotImplementedError) as e:
+        return str(e) or type(e).__name__
+    return ""
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(ruleset: str, actor: str, text: str) -> tuple[str | None, tuple[int, str] | None, tuple[Action, ...]]:
+    from adjudicator import core, notation, rulesets
+
+    post = notation.parse(text, core.VERBS + rulesets.get(ruleset).verbs, actor)
+    return post.game, post.after, tuple(line.action for line in post.lines)
+
+
+def check(state: GameState, actor: str, action: Action) -> list[Violation]:
+    """The rules of signed posts, for an event posted by `actor` in `state`."""
+    core = state.core
+    if type(action) is PostReceived:
+        return _unfinished(state) or _check_record(state, actor, action)
+    if actor == REFEREE or actor not in core.keys:
+        return []
+    if core.signed_by != actor:
+        return _v("signature/unsigned", f"{actor} has a registered key: {actor}'s actions come in posts signed "
+                  "with it, and this one is not in one")
+    _, _, actions = _parsed(core.ruleset, actor, core.signed)
+    if core.signed_next >= len(actions):
+        return _v("signature/beyond", f"{actor}'s signed post holds {len(actions)} action(s); this one is not among them")
+    if actions[core.signed_next] != action:
+        return _v("signature/differs", f"this is not action {core.signed_next + 1} of {actor}'s signed post")
+    return []
+
+
+def unfinished(state: GameState) -> str:
+    """Why the signed post in progress is not whole (some of its actions are not in the log), or ""."""
+    core = state.core
+    if not core.signed_by:
+        return ""
+    _, _, actions = _parsed(core.ruleset, core.signed_by, core.signed)
+    if core.signed_next < len(actions):
+        return (f"{core.signed_by}'s signed post holds {len(actions)} action(s), but only {core.signed_next} "
+                "of them follow its record")
+    return ""
+
+
+def _unfinished(state: GameState) -> list[Violation]:
+    why = unfinished(state)
+    return _v("signature/unfinished", why) if why else []
+
+
+def _check_record(state: GameState, actor: str, action: PostReceived) -> list[Violation]:
+    core = state.core
+    key = core.keys.get(actor)
+    if not action.signed and not action.signature:
+        if key is not None:
+            return _v("signature/missing", f"{actor} has a registered key: a post by {actor} is signed with it "
+                      "(`adjudicator sign`, or ssh-keygen -Y sign -n adjudicator), and this one is not")
+        return []
+    if key is None:
+        return _v("signature/no-key", f"the post is signed, but {actor} has no registered key "
+                  f"(`adjudicator join GAME --as {actor} --key KEYFILE`)")
+    if hashlib.sha256((action.signed + action.signature).encode("utf-8")).hexdigest() != action.digest:
+        return _v("post/digest", "the post's digest is not that of its signed text and signature")
+    why = signature_ok(key, action.signed, action.signature)
+    if why:
+        return _v("signature/bad", f"the signature is not {actor}'s registered key's over this text ({why})")
+    try:
+        game, after, actions = _parsed(core.ruleset, actor, action.signed)
+    except NotationError as e:
+        return _v("signature/unreadable", f"the signed text cannot be read: {e}")
+    if game != core.game:
+        return _v("signature/other-game", f"the signed text is for game {game or '(none named)'}, not {core.game}: "
+                  "a signed post names its game on a `game ID` line")
+    if after is None or len(after[1]) < MIN_HEAD_DIGITS or after[0] != core.seq or not core.head.startswith(after[1]):
+        written = f"after {after[0]} {after[1]}" if after else "no `after SEQ HASH` line"
+        return _v("signature/other-head", f"the signed text was written against {written}, but this post follows "
+                  f"#{core.seq} {core.head[:16]} (a signed post names the head, {MIN_HEAD_DIGITS} hex digits or more)")
+    if not actions:
+        return _v("signature/empty", "the signed text holds no action")
+    return []
+
+
+def sign(text: str, key_file: str | Path) -> str:
+    """The post, normalised, with ssh-keygen's signature of it as its last block: ready to paste."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from adjudicator import posttext
+
+    body = posttext.normalise(text)
+    lines = body.splitlines()
+    if not lines or not lines[0].lower().startswith("game "):
+        raise BadInput("a signed post starts with `game ID` then `after SEQ HASH` (the head of the receipt you "
+                       "answer): the signature is then good for that game and that turn only")
+    if len(lines) < 2 or not re.match(rf"^after\s+\d+[\s:]+[0-9a-fA-F]{{{MIN_HEAD_DIGITS},64}}$", lines[1]):
+        raise BadInput(f"the post's second line is `after SEQ HASH`, HASH being {MIN_HEAD_DIGITS} hex digits or more")
+    tool = shutil.which("ssh-keygen")
+    if tool is None:
+        raise BadInput("ssh-keygen is not installed: it makes the signature (OpenSSH's client tools)")
+    with tempfile.TemporaryDirectory() as tmp:
+        message = Path(tmp) / "post.txt"
+        message.write_text(body, encoding="utf-8")
+        done = subprocess.run([tool, "-Y", "sign", "-n", NAMESPACE, "-f", str(key_file), str(message)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BadInput(f"{key_file}: ssh-keygen could not sign ({done.stderr.strip() or done.returncode})")
+        armour = (Path(tmp) / "post.txt.sig").read_text(encoding="ascii")
+    return body + posttext.normalise(armour)
