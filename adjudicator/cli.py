@@ -439,6 +439,85 @@ def simulate(
     _out(f"simulated {head[0]} events into {out}; head #{head[0]} {head[1][:16]}")
 
 
+thread_app = typer.Typer(help="A forum thread as the game's witness: check it against the log, or rebuild a game "
+                                "from it.", no_args_is_help=True)
+app.add_typer(thread_app, name="thread")
+Authors = Annotated[Optional[list[str]], typer.Option("--author", help="FORUM_NAME=SIDE (or =referee): who a forum "
+                                                                         "name posts as; repeat (default: the name itself)")]
+Form = Annotated[Optional[str], typer.Option("--form", help="dump, bbcode or html (default: read from the file)")]
+
+
+def _authors(pairs: Optional[list[str]]) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        name, sep, side = pair.partition("=")
+        if not sep or not name.strip() or not side.strip():
+            raise BadInput(f"--author {pair!r}: write FORUM_NAME=SIDE")
+        out[name.strip()] = side.strip()
+    return out
+
+
+@thread_app.command("verify")
+def thread_verify(
+    thread: Annotated[Path, typer.Argument(help="the thread as saved: the forum's text dump, a BBCode export or a phpBB page (.html)")],
+    log: Annotated[Path, typer.Option(help="the game: its public log (.jsonl) or its database")],
+    author: Authors = None,
+    form: Form = None,
+) -> None:
+    """Check a forum thread against the log: every receipt, every recorded post and its author, every roll
+    shown, every event; each disagreement names the post's date, author and title. Exit 0 agrees, 1 not."""
+    from adjudicator.thread.check import check, read_log
+    from adjudicator.thread.posts import read_thread
+
+    posts = read_thread(thread, form)
+    game, events = read_log(log)
+    verdict = check(posts, game, events, _authors(author))
+    _lines(verdict.disagreements)
+    if verdict.ok:
+        _out(f"OK: the thread ({len(posts)} posts) agrees with the log: {verdict.posts} recorded posts, "
+             f"{verdict.results} results, {verdict.events} events")
+        return
+    _out(f"DISAGREES: {len(verdict.disagreements)} disagreement(s) between the thread and the log")
+    raise typer.Exit(1)
+
+
+@thread_app.command("import")
+def thread_import(
+    thread: Annotated[Path, typer.Argument(help="the thread as saved (see thread verify)")],
+    db: Annotated[Path, typer.Argument(help="the game database to build (it must not exist)")],
+    ruleset: Annotated[str, typer.Option(help="the game system, as given to `new`")],
+    player: Annotated[list[str], typer.Option(help="a side, in turn order, as given to `new` (NAME=KEYFILE too)")],
+    scenario: Annotated[Optional[str], typer.Option()] = None,
+    option: Annotated[Optional[list[str]], typer.Option(help="an optional rule; repeat")] = None,
+    tables: Annotated[Optional[Path], typer.Option(help="the tables file given to `new`")] = None,
+    dice: Annotated[str, typer.Option(help="committed or reported (a game played with real dice: `rolled` lines)")] = "committed",
+    secret: Annotated[Optional[Path], typer.Option(help="the dice secret file the referee kept: the same rolls again")] = None,
+    game: Annotated[Optional[str], typer.Option(help="game id (default: the secret's, or the file name)")] = None,
+    author: Authors = None,
+    form: Form = None,
+    lenient: Annotated[bool, typer.Option(help="report every refused post and go on (an audit of a game played "
+                                               "without the tool)")] = False,
+) -> None:
+    """Rebuild a game from its thread's turn posts and check it against the thread's receipts."""
+    from adjudicator.thread.posts import read_thread
+    from adjudicator.thread.rebuild import rebuild
+
+    posts = read_thread(thread, form)
+    keys: dict[str, str | Path] = {n: k for n, sep, k in (p.partition("=") for p in player) if sep}
+    new = {"ruleset_name": ruleset, "players": [p.partition("=")[0] for p in player], "scenario": scenario,
+           "options": option or [], "tables_path": tables, "dice_mode": dice, "keys": keys or None}
+    if game:
+        new["game_id"] = game
+    done = rebuild(posts, db, new, _authors(author), secret=secret, lenient=lenient)
+    _lines(done.problems)
+    where = f"stored in {db}" if db.exists() else "nothing stored"
+    if done.ok:
+        _out(f"OK: {done.posted} turn posts played; the game agrees with the thread; {where}; head #{done.head[0]} {done.head[1][:16]}")
+        return
+    _out(f"DISAGREES: {len(done.problems)} problem(s); {done.posted} turn posts played; {where}")
+    raise typer.Exit(1)
+
+
 def main() -> None:
     """Run the app in typer's standalone mode (usage errors: its message and exit 2); our own
     errors leave it as exceptions and become one line and their exit code, never a traceback."""

@@ -460,7 +460,7 @@ def join(db_path: str | Path, side: str, seed: str | None, key_file: str | Path 
             raise BadInput("join registers a key (--key) or mixes a seed (--seed), one at a time")
         from adjudicator.signing import read_key
 
-        return submit(db_path, REFEREE, (PostLine(0, PlayerKey(player=side, key=read_key(key_file))),))
+        return register_key(db_path, side, read_key(key_file))
     import secrets as random_source
 
     from adjudicator.plaintext import check_line
@@ -469,6 +469,13 @@ def join(db_path: str | Path, side: str, seed: str | None, key_file: str | Path 
         check_line(seed, "--seed", "a client seed")
     action = SeedContributed(player=side, seed=seed or random_source.token_hex(16))
     return submit(db_path, side, (PostLine(0, action),))
+
+
+def register_key(db_path: str | Path, side: str, key: str) -> Posted:
+    """The referee registers `side`'s SSH public key (`KEYTYPE BASE64`): its posts are signed from now on."""
+    from adjudicator.signing import public_key
+
+    return submit(db_path, REFEREE, (PostLine(0, PlayerKey(player=side, key=public_key(key, "the key"))),))
 
 
 def draw_map(log: str | Path, at: int | None = None, layers: Sequence[str] = ()) -> tuple[str, int]:
