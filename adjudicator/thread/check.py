@@ -128,10 +128,10 @@ def _check_record(verdict: Verdict, posts: list[ThreadPost], logged: LoggedEvent
                   found: list[Receipt], authors: dict[str, str], explained: set[int]) -> None:
     record, seq, actor = logged.event.action, logged.event.seq, logged.event.actor
     assert isinstance(record, PostReceived)
-    matching = [p for p in posts if digests.get(id(p)) == record.digest]
-    if matching:
-        p = matching[0]
-        explained.update(id(q) for q in matching)
+    matching = [p for p in posts if digests.get(id(p)) == record.digest and id(p) not in explained]
+    if matching:  # two posts of the same text (`end turn`): the first by the log's author, if any is
+        p = next((q for q in matching if sides_of(authors, q) == actor), matching[0])
+        explained.add(id(p))
         side = sides_of(authors, p)
         if p.author and side != actor:
             verdict.disagreements.append(f"{p.named()}: a post from the wrong author: the log holds it (#{seq}) "

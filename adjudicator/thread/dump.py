@@ -28,7 +28,7 @@ def posts(text: str) -> list[ThreadPost]:
         m = HEADER.match(lines[start])
         assert m is not None
         author = lines[start - 1].strip() if _author_above(lines, start) else ""
-        found.append(ThreadPost(n + 1, m.group(1), author, m.group(2), "\n".join(_own_lines(body))))
+        found.append(ThreadPost(n + 1, m.group(1), author, m.group(2), "\n".join(_own_lines(body)).strip("\n")))
     return found
 
 
