@@ -23,6 +23,8 @@ from adjudicator.ruleset import Violation
 
 NAMESPACE = "adjudicator"
 MIN_HEAD_DIGITS = 16  # a head prefix a referee cannot grind another head to match
+# the first two lines of a signed text: the game and the head it was written against (README, "Posts and signatures")
+HEAD = re.compile(rf"game (\S+)\nafter ([0-9]+) ([0-9a-f]{{{MIN_HEAD_DIGITS},64}})\n")
 _KEY_LINE = re.compile(r"^(\S+) ([A-Za-z0-9+/]+={0,2})(?: .*)?$")
 
 
@@ -127,17 +129,18 @@ def _check_record(state: GameState, actor: str, action: PostReceived) -> list[Vi
     why = signature_ok(key, action.signed, action.signature)
     if why:
         return _v("signature/bad", f"the signature is not {actor}'s registered key's over this text ({why})")
+    head = HEAD.match(action.signed)
+    if head is None or head.group(1) != core.game:
+        named = head.group(1) if head else "(none named)"
+        return _v("signature/other-game", f"the signed text is for game {named}, not {core.game}: a signed post's "
+                  "first lines are `game ID` and `after SEQ HASH`")
+    if int(head.group(2)) != core.seq or not core.head.startswith(head.group(3)):
+        return _v("signature/other-head", f"the signed text was written after #{head.group(2)} {head.group(3)}, but this "
+                  f"post follows #{core.seq} {core.head[:16]}: a signature is good for the turn it was written in only")
     try:
-        game, after, actions = _parsed(core.ruleset, actor, action.signed)
+        _, _, actions = _parsed(core.ruleset, actor, action.signed)
     except NotationError as e:
         return _v("signature/unreadable", f"the signed text cannot be read: {e}")
-    if game != core.game:
-        return _v("signature/other-game", f"the signed text is for game {game or '(none named)'}, not {core.game}: "
-                  "a signed post names its game on a `game ID` line")
-    if after is None or len(after[1]) < MIN_HEAD_DIGITS or after[0] != core.seq or not core.head.startswith(after[1]):
-        written = f"after {after[0]} {after[1]}" if after else "no `after SEQ HASH` line"
-        return _v("signature/other-head", f"the signed text was written against {written}, but this post follows "
-                  f"#{core.seq} {core.head[:16]} (a signed post names the head, {MIN_HEAD_DIGITS} hex digits or more)")
     if not actions:
         return _v("signature/empty", "the signed text holds no action")
     return []
@@ -152,12 +155,10 @@ def sign(text: str, key_file: str | Path) -> str:
     from adjudicator import posttext
 
     body = posttext.normalise(text)
-    lines = body.splitlines()
-    if not lines or not lines[0].lower().startswith("game "):
-        raise BadInput("a signed post starts with `game ID` then `after SEQ HASH` (the head of the receipt you "
-                       "answer): the signature is then good for that game and that turn only")
-    if len(lines) < 2 or not re.match(rf"^after\s+\d+[\s:]+[0-9a-fA-F]{{{MIN_HEAD_DIGITS},64}}$", lines[1]):
-        raise BadInput(f"the post's second line is `after SEQ HASH`, HASH being {MIN_HEAD_DIGITS} hex digits or more")
+    if not HEAD.match(body):
+        raise BadInput(f"a signed post starts with the lines `game ID` and `after SEQ HASH`, HASH being {MIN_HEAD_DIGITS} or "
+                       "more lowercase hex digits of the head of the receipt it answers: the signature is then good for "
+                       "that game and that turn only")
     tool = shutil.which("ssh-keygen")
     if tool is None:
         raise BadInput("ssh-keygen is not installed: it makes the signature (OpenSSH's client tools)")

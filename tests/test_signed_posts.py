@@ -183,7 +183,7 @@ def test_adjudicator_sign_prints_the_post_ready_to_paste(tmp_path, keys):
     r = run_cli_inprocess("sign", _file(tmp_path, "roll 2d6\n"), "--key", keys["red"])
     assert r.returncode == 2 and "game ID" in r.stderr
     r = run_cli_inprocess("sign", _file(tmp_path, "game g\nafter 3 abcd1234\nroll 2d6\n"), "--key", keys["red"])
-    assert r.returncode == 2 and "16 hex digits" in r.stderr
+    assert r.returncode == 2 and "16 or more lowercase hex digits" in r.stderr
 
 
 def test_a_keyed_games_signed_thread_in_the_source_forums_dump_verifies_and_its_edits_do_not(tmp_path, keys):
