@@ -45,9 +45,15 @@ def run_program(program: Path, log: Path, *schema: Path) -> subprocess.Completed
 
 
 def parse_output(out: str) -> tuple[int, str, int]:
-    m = re.fullmatch(r"(\d+) events, head ([0-9a-f]{64}), (\d+) rolls re-derived\n", out)
+    m = re.fullmatch(r"(\d+) events, head ([0-9a-f]{64}), (\d+) rolls re-derived, (\d+) signatures checked\n", out)
     assert m, out
     return int(m.group(1)), m.group(2), int(m.group(3))
+
+
+def signatures_checked(out: str) -> int:
+    m = re.search(r"(\d+) signatures checked", out)
+    assert m, out
+    return int(m.group(1))
 
 
 def verify_json(log: Path) -> dict:
@@ -305,3 +311,60 @@ def test_readme_check_takes_crlf_and_a_missing_last_line_end(program, tmp_path, 
     log = tmp_path / "ends.jsonl"
     log.write_bytes(b"".join(x + b"\r\n" for x in lines) if ends == "crlf" else b"\n".join(lines))
     assert agree(program, log)[0] == len(lines)
+
+
+# -- posts and signatures -----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def signed_game(tmp_path_factory) -> Path:
+    """A freeform game in which red and blue sign their posts (ed25519 and RSA keys made here)."""
+    import shutil
+
+    if shutil.which("ssh-keygen") is None:
+        pytest.skip("ssh-keygen (OpenSSH's client tools) is not installed: it makes the keys and signatures")
+    from adjudicator.signing import sign
+
+    d = tmp_path_factory.mktemp("signed")
+    for name, kind in (("red", "ed25519"), ("blue", "rsa")):
+        subprocess.run(["ssh-keygen", "-q", "-t", kind, "-N", "", "-f", str(d / name)], check=True)
+    db = d / "g.db"
+    games.new_game(db, "freeform", ["red", "blue"], keys={"red": d / "red.pub", "blue": d / "blue.pub"})
+    for side, text in (("red", "roll 2d6 for volley\nend turn"), ("blue", "note holds\nroll 1d6\nend turn")):
+        _, state = games.state_at(db)
+        games.post(db, sign(f"game g\nafter {state.core.seq} {state.core.head}\n{text}", d / side), side)
+    games.post(db, "ruling the wood is open because the map says so", "referee")
+    return export_log(db)  # unrevealed: a forgery that moves a roll is caught by the rules of posts, not by its dice
+
+
+def test_readme_check_agrees_with_verify_on_a_signed_game(program, signed_game):
+    agree(program, signed_game)
+    assert signatures_checked(run_program(program, signed_game).stdout) == 2
+
+
+@pytest.mark.parametrize("forgery,why", [("action-unsigned", "not in a post signed with red's key"),
+                                         ("signature-edited", "bad signature"),
+                                         ("replayed-head", "names its game and the head it follows"),
+                                         ("record-dropped", "not in a post signed with red's key")])
+def test_readme_check_and_verify_refuse_a_forged_signed_game(program, signed_game, tmp_path, forgery, why):
+    """Each forgery is re-chained by the README's formula: only the rules of posts and signatures catch it."""
+    from conftest import rechain
+
+    events = [json.loads(line) for line in signed_game.read_bytes().splitlines()]
+    record = next(e for e in events if e["action"]["type"] == "post-received" and e["actor"] == "red")
+    i = events.index(record)
+    if forgery == "action-unsigned":  # red's roll, as though the referee's unsigned post had made it
+        record["actor"], record["action"] = "referee", {"type": "post-received", "digest": "ab" * 32, "signed": "",
+                                                         "signature": ""}
+    elif forgery == "signature-edited":
+        record["action"]["signed"] = record["action"]["signed"].replace("volley", "vollee")
+        record["action"]["digest"] = hashlib.sha256((record["action"]["signed"] + record["action"]["signature"]).encode()).hexdigest()
+    elif forgery == "replayed-head":  # the post moved one event later, behind a note of the referee's
+        events.insert(i, {**record, "actor": "referee", "action": {"type": "note", "text": "x"}})
+    else:
+        del events[i]
+    lines = rechain([json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in events])
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in lines))
+    r = run_program(program, forged)
+    assert r.returncode != 0 and why in r.stderr, r.stderr
+    assert run_cli_inprocess("verify", forged).returncode == 1
