@@ -368,3 +368,62 @@ def test_readme_check_and_verify_refuse_a_forged_signed_game(program, signed_gam
     r = run_program(program, forged)
     assert r.returncode != 0 and why in r.stderr, r.stderr
     assert run_cli_inprocess("verify", forged).returncode == 1
+
+
+def _mutated_records(events: list[dict], draw) -> tuple[list[dict], bool]:
+    """A post record or a key of the signed game changed as a forger might, its digest made good or not;
+    and whether what changed is a signed post's text, signature or digest."""
+    from hypothesis import strategies as st
+
+    events = json.loads(json.dumps(events))
+    targets = [i for i, e in enumerate(events) if e["action"]["type"] in ("post-received", "player-key")]
+    e = events[draw(st.sampled_from(targets), "event")]
+    a = e["action"]
+    fields = [k for k in a if k != "type"] + ["actor"]
+    name = draw(st.sampled_from(fields), "field")
+    holder = e if name == "actor" else a
+    how = draw(st.sampled_from(["empty", "flip", "other-side", "swap-with-another"]), "how")
+    value = holder[name]
+    if how == "empty":
+        value = ""
+    elif how == "flip" and value:
+        at = draw(st.integers(0, len(value) - 1), "at")
+        value = value[:at] + ("b" if value[at] == "a" else "a") + value[at + 1:]
+    elif how == "other-side":
+        value = {"red": "blue", "blue": "red", "referee": "red"}.get(value, value)
+    else:
+        others = [x[name] if name == "actor" else x["action"].get(name) for x in events
+                  if x["action"]["type"] == a["type"] and x is not e]
+        value = draw(st.sampled_from(others), "other") if others else value
+    before = dict(a)
+    signed = a["type"] == "post-received" and bool(a["signature"]) and name in ("digest", "signed", "signature")
+    holder[name] = value
+    if a["type"] == "post-received" and draw(st.booleans(), "digest made good"):
+        a["digest"] = hashlib.sha256((a["signed"] + a["signature"]).encode()).hexdigest() if a["signature"] else a["digest"]
+    return events, signed and a != before
+
+
+def test_readme_check_and_verify_agree_on_forged_records_and_keys(program, signed_game, tmp_path):
+    """Property: whatever a forger changes in a signed game's post records and keys (re-chained by the
+    README's formula), a log `adjudicator verify` accepts is one the README's program accepts (verify
+    also checks the rules: who may post at all); and a changed signed text, signature or digest is
+    refused by both."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from conftest import rechain
+
+    events = [json.loads(line) for line in signed_game.read_bytes().splitlines()]
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(data=st.data())
+    def case(data):
+        forged_events, signature_broken = _mutated_records(events, lambda s, label: data.draw(s, label=label))
+        lines = rechain([json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in forged_events])
+        forged = tmp_path / "forged.jsonl"
+        forged.write_bytes(b"".join(x + b"\n" for x in lines))
+        by_program = run_program(program, forged).returncode == 0
+        by_verify = run_cli_inprocess("verify", forged).returncode == 0
+        assert by_program or not by_verify, forged_events
+        assert not signature_broken or not (by_program or by_verify), forged_events
+
+    case()
