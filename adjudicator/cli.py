@@ -59,7 +59,7 @@ def _dump(data: object) -> None:
 def _pasted(posted, fmt: str) -> None:
     from adjudicator.report import post_report
 
-    _out(post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.held, posted.record))
+    _out(post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.held, posted.received))
 
 
 @app.command("rulesets")

@@ -134,8 +134,9 @@ def violations(game: Game, state: GameState, actor: str, action: Action) -> list
     # only a reveal asks which epochs are closed
     closed = last_closed_epoch(rs.epoch(state.rules), state.core.ended or result, state.core.epochs) if type(action) is SecretRevealed else 0
     found = core.validate(state.core, closed, actor, action, result)
-    if not found and (state.core.keys or type(action) is PostReceived):  # signed posts: only where they can be
-        from adjudicator import signing
+    if not found and (state.core.keys or type(action) is PostReceived and (action.signed or action.signature)):
+        from adjudicator import signing  # signed posts: only where a key or a signature is
+
 
         found = signing.check(state, actor, action)
     return found or rs.check(state.rules, actor, action)

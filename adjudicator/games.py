@@ -49,7 +49,12 @@ class Posted:
     after: tuple[int, str]  # the head the post was written against
     head: tuple[int, str]
     held: Held | None = None  # lines not applied: an earlier line handed the decision on
-    record: PostReceived | None = None  # the post's record, the event before `built`, when a text was posted
+    record: Built | None = None  # the post's record, the event before `built`, when a text was posted
+
+    @property
+    def received(self) -> PostReceived | None:
+        """What the post's record holds: its digest, and its signed text and signature."""
+        return self.record.event.action if self.record is not None else None
 
 
 def _check_names(players: list[str]) -> tuple[str, ...]:
@@ -281,7 +286,7 @@ def post(db_path: str | Path, text: str, actor: str) -> Posted:
         game = open_game(store)
     parsed, record = read_post(game, text, actor)
     posted = submit(db_path, actor, (PostLine(0, record),) + parsed.lines, parsed.after)
-    return Posted(posted.game, posted.built[1:], posted.after, posted.head, posted.held, record)
+    return Posted(posted.game, posted.built[1:], posted.after, posted.head, posted.held, posted.built[0])
 
 
 def read_post(game: Game, text: str, actor: str) -> tuple[notation.Post, PostReceived]:

@@ -100,7 +100,8 @@ def _replay_case(tmp_path_factory, posts) -> None:
         except AdjudicatorError:
             assert games.state_at(db)[1] == before  # a refused post changes nothing
             continue
-        for b in result.built:
+        for b in [result.record, *result.built]:  # the post's record, then its events
+            assert b is not None
             incremental[b.event.seq] = b.after
             assert b.after.core.seq == b.event.seq and b.after.core.head == b.hash
         if reveal:
@@ -137,7 +138,9 @@ def test_replay_equals_incremental_over_a_longer_game(tmp_path, small_snapshots)
     incremental = {1: games.state_at(db)[1]}
 
     def post(text, actor):
-        for b in games.post(db, text, actor).built:
+        posted = games.post(db, text, actor)
+        for b in [posted.record, *posted.built]:  # the post's record, then its events
+            assert b is not None
             incremental[b.event.seq] = b.after
 
     def reveal():

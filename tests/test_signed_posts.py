@@ -57,8 +57,8 @@ def test_a_post_signed_with_the_sides_key_is_taken_and_verifies(tmp_path, keys, 
     red = "red" if kind == "ed25519" else "red-rsa"
     db = keyed_game(tmp_path, keys, red)
     posted = games.post(db, signed(db, "roll 2d6 for volley\nend turn", keys[red]), "red")
-    assert posted.record is not None and posted.record.signature.startswith("-----BEGIN SSH SIGNATURE-----")
-    assert posted.record.signed.startswith("game g\nafter 3 ")
+    assert posted.received is not None and posted.received.signature.startswith("-----BEGIN SSH SIGNATURE-----")
+    assert posted.received.signed.startswith("game g\nafter 3 ")
     games.post(db, signed(db, "note blue holds\nend turn", keys["blue"]), "blue")
     games.post(db, "ruling the wood is open ground because the map says so", "referee")  # the referee signs nothing
     report = verify(open_source(export_log(db)))

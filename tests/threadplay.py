@@ -43,7 +43,7 @@ class Played:
 def _result(posted, fmt: str = "bbcode") -> str:
     from adjudicator.report import post_report
 
-    return post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.record)
+    return post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.held, posted.received)
 
 
 def new_thread(db: Path, ruleset: str, players: list[str], scenario: str | None = None, options: list[str] | None = None,
