@@ -16,9 +16,10 @@ import hashlib
 import re
 from pathlib import Path
 
-from events.core import REFEREE, Action, PostReceived
+from events.core import REFEREE, Action, Envelope, PostReceived
 from adjudicator.core import ENGINE_RULE, GameState
 from adjudicator.errors import BadInput, NotationError
+from adjudicator.notation import PostLine
 from adjudicator.ruleset import Violation
 
 NAMESPACE = "adjudicator"
@@ -71,11 +72,37 @@ def signature_ok(key: str, signed: str, signature: str) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def _parsed(ruleset: str, actor: str, text: str) -> tuple[str | None, tuple[int, str] | None, tuple[Action, ...]]:
+def _lines(ruleset: str, actor: str, text: str) -> tuple[PostLine, ...] | None:
+    """The lines a signed text holds, in the game's notation; None when it cannot be read (a log
+    verified leniently goes on past a refused record)."""
     from adjudicator import core, notation, rulesets
 
-    post = notation.parse(text, core.VERBS + rulesets.get(ruleset).verbs, actor)
-    return post.game, post.after, tuple(line.action for line in post.lines)
+    try:
+        return notation.parse(text, core.VERBS + rulesets.get(ruleset).verbs, actor).lines
+    except NotationError:
+        return None
+
+
+def _actions(ruleset: str, actor: str, text: str) -> tuple[Action, ...] | None:
+    lines = _lines(ruleset, actor, text)
+    return None if lines is None else tuple(line.action for line in lines)
+
+
+def reported_faces(state: GameState, event: Envelope) -> list[Violation]:
+    """In a game played with real dice, the faces of a signed action's rolls are those its `rolled`
+    line reports (the referee cannot change what the player rolled)."""
+    core = state.core
+    if core.dice_mode != "reported" or core.signed_by != event.actor or event.actor not in core.keys:
+        return []
+    lines = _lines(core.ruleset, event.actor, core.signed)
+    if lines is None or core.signed_next >= len(lines):
+        return []  # check() names these
+    reported = lines[core.signed_next].reported or ()
+    faces = tuple(d for roll in event.rolls for d in roll.dice)
+    if faces != reported:
+        return _v("signature/faces", f"the faces {list(faces)} are not the {list(reported)} that {event.actor}'s signed "
+                  f"post reports for its action {core.signed_next + 1}")
+    return []
 
 
 def check(state: GameState, actor: str, action: Action) -> list[Violation]:
@@ -88,7 +115,9 @@ def check(state: GameState, actor: str, action: Action) -> list[Violation]:
     if core.signed_by != actor:
         return _v("signature/unsigned", f"{actor} has a registered key: {actor}'s actions come in posts signed "
                   "with it, and this one is not in one")
-    _, _, actions = _parsed(core.ruleset, actor, core.signed)
+    actions = _actions(core.ruleset, actor, core.signed)
+    if actions is None:
+        return _v("signature/unreadable", f"{actor}'s signed post cannot be read in the game's notation")
     if core.signed_next >= len(actions):
         return _v("signature/beyond", f"{actor}'s signed post holds {len(actions)} action(s); this one is not among them")
     if actions[core.signed_next] != action:
@@ -101,7 +130,9 @@ def unfinished(state: GameState) -> str:
     core = state.core
     if not core.signed_by:
         return ""
-    _, _, actions = _parsed(core.ruleset, core.signed_by, core.signed)
+    actions = _actions(core.ruleset, core.signed_by, core.signed)
+    if actions is None:
+        return f"{core.signed_by}'s signed post cannot be read in the game's notation"
     if core.signed_next < len(actions):
         return (f"{core.signed_by}'s signed post holds {len(actions)} action(s), but only {core.signed_next} "
                 "of them follow its record")
@@ -137,10 +168,9 @@ def _check_record(state: GameState, actor: str, action: PostReceived) -> list[Vi
     if int(head.group(2)) != core.seq or not core.head.startswith(head.group(3)):
         return _v("signature/other-head", f"the signed text was written after #{head.group(2)} {head.group(3)}, but this "
                   f"post follows #{core.seq} {core.head[:16]}: a signature is good for the turn it was written in only")
-    try:
-        _, _, actions = _parsed(core.ruleset, actor, action.signed)
-    except NotationError as e:
-        return _v("signature/unreadable", f"the signed text cannot be read: {e}")
+    actions = _actions(core.ruleset, actor, action.signed)
+    if actions is None:
+        return _v("signature/unreadable", "the signed text cannot be read in the game's notation")
     if not actions:
         return _v("signature/empty", "the signed text holds no action")
     return []

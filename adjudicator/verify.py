@@ -219,6 +219,10 @@ class _Fold:
                 violations(self.game, state, actor, action)
         except Exception as e:  # lenient mode goes on past illegal events, into states no game reaches
             judged = [f"the event cannot be judged in the state the log leads to ({type(e).__name__}: {e})"]
+        if state.core.keys and event.rolls and not judged:  # a signed post's reported faces are the player's
+            from adjudicator.signing import reported_faces
+
+            judged = reported_faces(state, event)
         if judged:
             self._broken(seq, actor, judged)
         if event.rolls and self.beside is None:

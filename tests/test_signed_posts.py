@@ -240,3 +240,19 @@ def _file(tmp_path: Path, text: str) -> Path:
     path = tmp_path / f"post-{abs(hash(text))}.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_the_faces_a_signed_post_reports_are_the_logs(tmp_path, keys):
+    """With real dice, the player's `rolled` line is in the signed text: a referee who changes a face
+    (to another face the die has) is caught by verify."""
+    db = tmp_path / "g.db"
+    games.new_game(db, "freeform", ["red", "blue"], dice_mode="reported", keys={"red": pub(keys["red"])})
+    games.post(db, signed(db, "roll 2d6 for volley\nrolled 3 5\nend turn", keys["red"]), "red")
+    log = export_log(db)
+    assert verify(open_source(log)).ok
+    lines = log.read_bytes().splitlines()
+    lines = [line.replace(b'"dice":[3,5]', b'"dice":[3,6]') for line in lines]
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
+    report = verify(open_source(forged))
+    assert not report.ok and "[signature/faces]" in report.problems[0].message and report.problems[0].seq == 4
