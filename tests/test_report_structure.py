@@ -1,7 +1,7 @@
 """Issue "A forum game that flows": a pasted result keeps its shape where it is pasted. Read through
 real renderers (CommonMark by markdown-it-py; BBCode by the `bbcode` parser, tests/forumtext.py):
 each action is its own list item, its rolls and outcomes a list nested under it, the head and the
-check command in a code block, and the provisional-tables note once a post."""
+check command and the receipt in a code block, and the provisional-tables note once a post."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _posted(tmp_path):
 
 
 def _report(posted, fmt: str) -> str:
-    return post_report(posted.game, posted.built, posted.after, posted.head, fmt)
+    return post_report(posted.game, posted.built, posted.after, posted.head, fmt, posted.held, posted.received)
 
 
 def _expected() -> list[tuple[str, int]]:
@@ -41,7 +41,9 @@ def test_each_action_is_an_item_with_its_rolls_and_outcomes_nested(tmp_path, fmt
     assert items[3][1][0].startswith("→ turn 1 ends")
     (code,) = codes
     head = posted.head
-    assert code.splitlines() == [f"head #{head[0]} {head[1][:16]}", f"adjudicator verify g.jsonl --head {head[0]}:{head[1][:16]}"]
+    assert posted.received is not None
+    assert code.splitlines() == [f"head #{head[0]} {head[1][:16]}", f"adjudicator verify g.jsonl --head {head[0]}:{head[1][:16]}",
+                                 f"adjudicator-receipt game=g seq=2-{head[0]} head={head[1][:16]} post={posted.received.digest[:16]}"]
 
 
 def test_the_text_report_indents_what_each_action_did(tmp_path):

@@ -122,7 +122,7 @@ def as_dump(entries: list[Entry], authors: bool = True) -> str:
     name just above it, unless `authors` is False, as in seed 000)."""
     out = ["Форум\n\nТема игры\n"]
     for e in entries:
-        shown = re.sub(r"\[/?(?:b|code)\]", "", e.body)
+        shown = re.sub(r"\[/?(?:b|code|list|\*)\]", "", e.body)  # what the forum shows of its tags: nothing
         shown = re.sub(r"\[quote(?:=[^\]]*)?\]\n?(.*?)\n?\[/quote\]", lambda m: "цитата:\n\n" + m.group(1).replace("\n\n", "\n") + "\n", shown, flags=re.S)
         out.append(("\n" + e.author if authors else "\n") + f"\n Отправлено: {e.date}. Заголовок: {e.title[:20]}\n\n{shown}\n")
     return "".join(out)

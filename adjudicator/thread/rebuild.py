@@ -12,6 +12,7 @@ without receipts (a game played without the tool, its dice in `rolled` lines) is
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -34,6 +35,9 @@ class Rebuilt:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+_ITEM = re.compile(r"^(?:\[\*\]|[•*\-–] )")
 
 
 class _Stop(Exception):
@@ -118,7 +122,8 @@ def _redo_tool_events(db: Path, post: ThreadPost, r: Receipt, problem) -> None:
     _, state = games.state_at(db)
     if r.digest or r.last <= state.core.seq:
         return
-    lines = [" ".join(line.split()) for line in post.body.replace("\u200b", "").splitlines()]
+    # each line as a reader sees it, less a list item's mark (a result's actions are list items)
+    lines = [_ITEM.sub("", " ".join(line.split())) for line in post.body.replace("\u200b", "").splitlines()]
     try:
         if any(line.startswith("reveal ") for line in lines):
             games.reveal(db)
