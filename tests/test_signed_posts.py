@@ -256,3 +256,17 @@ def test_the_faces_a_signed_post_reports_are_the_logs(tmp_path, keys):
     forged.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
     report = verify(open_source(forged))
     assert not report.ok and "[signature/faces]" in report.problems[0].message and report.problems[0].seq == 4
+
+
+def test_a_signed_post_is_taken_whole_no_line_held_back(tmp_path, keys):
+    """An unsigned post keeps its lines before a hand-off and holds back those refused after it (line 5,
+    the signed text's lines counting `game` and `after`); a
+    signed post's record vouches for every line it signs, so it is taken whole or refused."""
+    db = keyed_game(tmp_path, keys)
+    _, before = games.state_at(db)
+    with pytest.raises(Rejected, match=r"a signed post is taken whole, and line 5 is refused after line 4"):
+        games.post(db, signed(db, "roll 2d6\nend turn\nend turn", keys["red"]), "red")
+    assert games.state_at(db)[1] == before
+    posted = games.post(db, signed(db, "roll 2d6\nend turn", keys["red"]), "red")
+    r = run_cli_inprocess("show", db, str(posted.head[0]), "--format", "bbcode")
+    assert r.returncode == 0 and f"post={posted.received.digest[:16]}" in r.stdout and "signed with red's registered key" in r.stdout
