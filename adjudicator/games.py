@@ -415,6 +415,7 @@ class Status(msgspec.Struct, frozen=True, kw_only=True):
     sealed: dict[str, str]
     ended: str
     awaiting: list[Awaited]
+    signing: list[str] = []  # the sides with a registered key: their posts are signed
 
 
 def status(log: str | Path) -> Status:
@@ -426,7 +427,7 @@ def status(log: str | Path) -> Status:
         turn=rs.turn(rules), phase=rs.phase(rules), head=f"{c.seq}:{c.head}", dice=c.dice_mode,
         epoch=rs.epoch(rules), closed_epoch=last_closed_epoch(rs.epoch(rules), over, c.epochs), revealed_through=c.revealed_epoch,
         rolled=c.rolled, seeds=[p for p, _ in c.seeds], sealed={k: v.side for k, v in c.sealed.items()}, ended=over,
-        awaiting=[] if over else [Awaited(a.side, a.decision) for a in rs.awaiting(rules)],
+        awaiting=[] if over else [Awaited(a.side, a.decision) for a in rs.awaiting(rules)], signing=sorted(c.keys),
     )
 
 

@@ -57,6 +57,8 @@ def status(st: Status, where: Path) -> Iterator[str]:
             yield f"client seeds still welcome before the first roll: {', '.join(missing)} (adjudicator join)"
     else:
         yield "dice: reported"
+    if st.signing:
+        yield f"signed posts: {', '.join(st.signing)} (a registered key each: adjudicator sign)"
     for label, side in st.sealed.items():
         yield f"sealed orders {label!r} from {side}, not yet revealed"
     if st.ended:

@@ -168,6 +168,8 @@ def test_keys_are_registered_by_the_referee_once_and_only_public_ones(tmp_path, 
     assert cli_fast("join", db, "--as", "blue", "--key", bad).returncode == 2
     r = cli_fast("new", tmp_path / "k.db", "--ruleset", "freeform", "--player", f"red={pub(keys['red'])}", "--player", "blue")
     assert r.returncode == 0 and "registered red's key" in r.stdout and "seq=1-2" in r.stdout
+    assert "signed posts: red (a registered key each" in cli_fast("status", tmp_path / "k.db").stdout
+    assert json.loads(cli_fast("status", tmp_path / "k.db", "--json").stdout)["signing"] == ["red"]
     r = cli_fast("new", tmp_path / "x.db", "--ruleset", "freeform", "--player", "red", "--player", f"blue={tmp_path / 'none.pub'}")
     assert r.returncode == 2 and not (tmp_path / "x.db").exists()
 
