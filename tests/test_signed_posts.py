@@ -272,3 +272,18 @@ def test_a_signed_post_is_taken_whole_no_line_held_back(tmp_path, keys):
     posted = games.post(db, signed(db, "roll 2d6\nend turn", keys["red"]), "red")
     r = run_cli_inprocess("show", db, str(posted.head[0]), "--format", "bbcode")
     assert r.returncode == 0 and f"post={posted.received.digest[:16]}" in r.stdout and "signed with red's registered key" in r.stdout
+
+
+@pytest.mark.parametrize("ruleset", ["portable", "brigade", "paris", "skirmish"])
+def test_a_short_signed_game_of_every_board_ruleset_verifies_and_its_thread_agrees(tmp_path, keys, ruleset):
+    players, _, _ = tp.shipped_setup(ruleset)
+    mine = dict(zip(players, (keys["red"], keys["blue"])))
+    played = tp.play_short_game(tmp_path, ruleset, posts=6, seed=2, keys={p: pub(k) for p, k in mine.items()}, signers=mine)
+    log = export_log(played.db)
+    report = verify(open_source(log))
+    assert report.ok, report.problems
+    assert sum(1 for e in played.entries if "-----BEGIN SSH SIGNATURE-----" in e.body) == len(tp.turn_entries(played.entries))
+    thread = tmp_path / "thread.txt"
+    thread.write_text(tp.as_dump(played.entries, authors=False), encoding="utf-8")
+    r = run_cli_inprocess("thread", "verify", thread, "--log", log)
+    assert r.returncode == 0, r.stdout
