@@ -485,8 +485,9 @@ def thread_verify(
 def thread_import(
     thread: Annotated[Path, typer.Argument(help="the thread as saved (see thread verify)")],
     db: Annotated[Path, typer.Argument(help="the game database to build (it must not exist)")],
-    ruleset: Annotated[str, typer.Option(help="the game system, as given to `new`")],
-    player: Annotated[list[str], typer.Option(help="a side, in turn order, as given to `new` (NAME=KEYFILE too)")],
+    ruleset: Annotated[Optional[str], typer.Option(help="the game system, as given to `new` (default: as the "
+                                                        "thread's result of `new` says, with its players)")] = None,
+    player: Annotated[Optional[list[str]], typer.Option(help="a side, in turn order, as given to `new` (NAME=KEYFILE too)")] = None,
     scenario: Annotated[Optional[str], typer.Option()] = None,
     option: Annotated[Optional[list[str]], typer.Option(help="an optional rule; repeat")] = None,
     tables: Annotated[Optional[Path], typer.Option(help="the tables file given to `new`")] = None,
@@ -503,12 +504,16 @@ def thread_import(
     from adjudicator.thread.rebuild import rebuild
 
     posts = read_thread(thread, form)
-    keys: dict[str, str | Path] = {n: k for n, sep, k in (p.partition("=") for p in player) if sep}
-    new = {"ruleset_name": ruleset, "players": [p.partition("=")[0] for p in player], "scenario": scenario,
-           "options": option or [], "tables_path": tables, "dice_mode": dice, "keys": keys or None}
-    if game:
-        new["game_id"] = game
-    done = rebuild(posts, db, new, _authors(author), secret=secret, lenient=lenient)
+    new: dict | None = None
+    if ruleset or player:
+        if not (ruleset and player):
+            raise BadInput("--ruleset and --player go together (or neither: the thread's result of `new` says them)")
+        keys: dict[str, str | Path] = {n: k for n, sep, k in (p.partition("=") for p in player) if sep}
+        new = {"ruleset_name": ruleset, "players": [p.partition("=")[0] for p in player], "scenario": scenario,
+               "options": option or [], "tables_path": tables, "dice_mode": dice, "keys": keys or None}
+        if game:
+            new["game_id"] = game
+    done = rebuild(posts, db, new, _authors(author), secret=secret, lenient=lenient, tables=tables)
     _lines(done.problems)
     where = f"stored in {db}" if db.exists() else "nothing stored"
     if done.ok:

@@ -59,6 +59,19 @@ def read_key(path: str | Path) -> str:
     return public_key(text, str(path))
 
 
+def signer(keys: dict[str, str], text: str) -> str:
+    """The player whose registered key signed the post `text`; "" when none did (or it is not signed)."""
+    from adjudicator.posttext import split_signed
+
+    try:
+        signed, signature = split_signed(text)
+    except NotationError:
+        return ""
+    if not signature:
+        return ""
+    return next((player for player, key in sorted(keys.items()) if not signature_ok(key, signed, signature)), "")
+
+
 def signature_ok(key: str, signed: str, signature: str) -> str:
     """"" when `signature` is `key`'s over `signed` in the adjudicator namespace; else why not."""
     import sshsig

@@ -28,7 +28,7 @@ def as_json(data: object) -> str:
 def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
     c = posted.game.created
     yield (f"new {c.ruleset} game {c.game!r} in {db}: players {', '.join(c.players)}"
-           + (f", scenario {c.scenario}" if c.scenario else ""))
+           + (f", scenario {c.scenario}" if c.scenario else "") + (f", options {', '.join(c.options)}" if c.options else ""))
     yield f"head #{posted.head[0]} {posted.head[1][:16]}"
     if c.dice.mode == "committed":
         yield (f"dice secret: {secret_file} (owner-only). Keep it; never send it. The database and its "
@@ -36,8 +36,9 @@ def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
         yield f"dice anchor s_0 = {c.dice.anchor} ({c.dice.epochs} epochs)"
     else:
         yield "dice: reported; players roll real dice and post the faces with `rolled`."
-    for b in posted.built[1:]:
-        yield f"registered {b.event.action.player}'s key: his posts are signed with it"
+    for b in posted.built[1:]:  # in the notation, so that `thread import` can register them again
+        yield f"{b.event.action.player}'s posts are signed with the key registered by:"
+        yield f"key {b.event.action.player} {b.event.action.key}"
     from adjudicator.report import receipt
 
     yield receipt(c.game, 1, posted.head)

@@ -258,3 +258,25 @@ def test_import_leniently_audits_a_game_played_without_the_tool(tmp_path):
     assert "2 turn posts played" in r.stdout and (tmp_path / "audit.db").exists()
     strict = _import(thread, tmp_path / "strict.db", "--dice", "reported")
     assert strict.returncode == 1 and "Turn 2" not in strict.stdout and not (tmp_path / "strict.db").exists()
+
+
+def test_import_reads_the_games_set_up_from_the_thread(demo, tmp_path):
+    """Without --ruleset and --player, the thread's result of `new` says them (ruleset, game, players,
+    scenario, options, dice)."""
+    played, log = demo
+    r = run_cli_inprocess("thread", "import", tp.save(tmp_path, played.entries, "html"), tmp_path / "again.db",
+                          "--secret", f"{played.db}.secret")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert export_log(tmp_path / "again.db").read_bytes() == log.read_bytes()
+    r = run_cli_inprocess("thread", "import", tp.save(tmp_path, played.entries[1:], "bbcode"), tmp_path / "none.db")
+    assert r.returncode == 2 and "give --ruleset and --player" in r.stderr
+
+
+def test_import_of_a_dump_that_shows_no_authors_takes_them_from_the_results(demo, tmp_path):
+    """Seed 000's dump shows no poster: the result that answers a post names its side."""
+    played, log = demo
+    thread = tmp_path / "thread.txt"
+    thread.write_text(tp.as_dump(played.entries, authors=False), encoding="utf-8")
+    r = run_cli_inprocess("thread", "import", thread, tmp_path / "again.db", "--secret", f"{played.db}.secret")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert export_log(tmp_path / "again.db").read_bytes() == log.read_bytes()

@@ -44,13 +44,16 @@ class _Stop(Exception):
     """Strict: the first problem ends the rebuild."""
 
 
-def rebuild(posts: list[ThreadPost], db: str | Path, new: dict[str, Any], authors: dict[str, str], *,
-            secret: str | Path | None = None, lenient: bool = False) -> Rebuilt:
-    """Play the thread into a new game at `db` (`new`: new_game's arguments). The game is built beside
-    its place and put there only when the thread could be played (strictly: without a refused post)."""
+def rebuild(posts: list[ThreadPost], db: str | Path, new: dict[str, Any] | None, authors: dict[str, str], *,
+            secret: str | Path | None = None, lenient: bool = False, tables: str | Path | None = None) -> Rebuilt:
+    """Play the thread into a new game at `db` (`new`: new_game's arguments; None: as the thread's
+    first result says `new` made it, with `tables` if it was given its own). The game is built beside its place and put there only when the
+    thread could be played (strictly: without a refused post)."""
     db = Path(db)
     if db.exists():
         raise BadInput(f"{db} already exists: refusing to overwrite a game")
+    if new is None:
+        new = {**created_in(posts), "tables_path": tables}
     if secret is not None:
         new = {**new, **_kept_secret(Path(secret))}
     work = Path(tempfile.mkdtemp(prefix=f".{db.name}.", dir=db.parent))
@@ -65,6 +68,24 @@ def rebuild(posts: list[ThreadPost], db: str | Path, new: dict[str, Any], author
         return done
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+_NEW = re.compile(r"^new (\S+) game '([^']+)' in .*: players ([^:]+?)(?:, scenario ([^,\s]+))?(?:, options (.+))?$")
+
+
+def created_in(posts: list[ThreadPost]) -> dict[str, Any]:
+    """new_game's arguments, as the result of `new` in the thread (its receipt names seq 1) states them:
+    the ruleset, game, players, scenario, options and dice (the keys it registered are made again from
+    its `key` lines, as a result's other events no post made)."""
+    for p in posts:
+        if any(r.first == 1 for r in receipts(p)):
+            for line in p.body.splitlines():
+                m = _NEW.match(" ".join(line.split()))
+                if m:
+                    return {"ruleset_name": m.group(1), "game_id": m.group(2), "players": m.group(3).split(", "),
+                            "scenario": m.group(4), "options": m.group(5).split(", ") if m.group(5) else [],
+                            "dice_mode": "reported" if "dice: reported" in p.body else "committed"}
+    raise BadInput("the thread holds no result of `new` (its receipt names seq 1): give --ruleset and --player")
 
 
 def _kept_secret(path: Path) -> dict[str, Any]:
@@ -90,14 +111,14 @@ def _play(posts: list[ThreadPost], db: Path, authors: dict[str, str], lenient: b
             raise _Stop
 
     try:
-        for p in posts:
+        for n, p in enumerate(posts):
             found = receipts(p)
             if found:
                 for r in found:
                     _redo_tool_events(db, p, r, problem)
                     _against(db, r, problem)
                 continue
-            side = sides_of(authors, p)
+            side = sides_of(authors, p) if p.author else _unnamed_author(db, posts, n)
             if side not in game.actors:
                 continue
             try:
@@ -115,6 +136,20 @@ def _play(posts: list[ThreadPost], db: Path, authors: dict[str, str], lenient: b
         game, events = read_log(db)
         done.problems += check(posts, game, events, authors).disagreements
     return done
+
+
+def _unnamed_author(db: Path, posts: list[ThreadPost], n: int) -> str:
+    """Who wrote a post the thread shows without its author (the source forum's dump): the player whose
+    key signed it, or else the side the result that answers it names."""
+    _, state = games.state_at(db)
+    if state.core.keys:
+        from adjudicator.signing import signer
+
+        found = signer(state.core.keys, posts[n].body)
+        if found:
+            return found
+    answer = next((p for p in posts[n + 1:] if receipts(p)), None)
+    return actor_of_result(answer) if answer is not None else ""
 
 
 def _redo_tool_events(db: Path, post: ThreadPost, r: Receipt, problem) -> None:
