@@ -181,11 +181,8 @@ def _check_record(state: GameState, actor: str, action: PostReceived) -> list[Vi
     if int(head.group(2)) != core.seq or not core.head.startswith(head.group(3)):
         return _v("signature/other-head", f"the signed text was written after #{head.group(2)} {head.group(3)}, but this "
                   f"post follows #{core.seq} {core.head[:16]}: a signature is good for the turn it was written in only")
-    actions = _actions(core.ruleset, actor, action.signed)
-    if actions is None:
+    if _actions(core.ruleset, actor, action.signed) is None:  # one with no action is unreadable too
         return _v("signature/unreadable", "the signed text cannot be read in the game's notation")
-    if not actions:
-        return _v("signature/empty", "the signed text holds no action")
     return []
 
 
