@@ -36,6 +36,7 @@ from adjudicator.ruleset import Verb, Violation
 
 ENGINE_RULE = "engine"
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
+_KEY = re.compile(r"[a-z0-9@.-]+ [A-Za-z0-9+/]+={0,2}")
 
 
 class Seal(msgspec.Struct, frozen=True):
@@ -176,6 +177,8 @@ def _check_key(core: CoreState, closed: int, actor: str, action: PlayerKey) -> l
         return _v("key/unknown-player", f"{action.player!r} is not a player")
     if action.player in core.keys:
         return _v("key/twice", f"{action.player} has a registered key already: a key is registered once")
+    if not _KEY.fullmatch(action.key):
+        return _v("key/malformed", "a key is KEYTYPE BASE64, as the first two words of a .pub file")
     return []
 
 
