@@ -464,8 +464,9 @@ def thread_verify(
     author: Authors = None,
     form: Form = None,
 ) -> None:
-    """Check a forum thread against the log: every receipt, every recorded post and its author, every roll
-    shown, every event; each disagreement names the post's date, author and title. Exit 0 agrees, 1 not."""
+    """Check a forum thread against the log: receipts, recorded posts and their authors, rolls, events.
+
+    Each disagreement names the post's date, author and title. Exit 0 agrees, 1 not, 2 unreadable."""
     from adjudicator.thread.check import check, read_log
     from adjudicator.thread.posts import read_thread
 
