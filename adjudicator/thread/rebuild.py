@@ -4,7 +4,7 @@ audit a game played on a forum without the tool.
 The game is made anew as `new` makes it (with the dice secret the referee kept, its rolls are the
 same); then, in the thread's order, each turn post is posted as its author's (a post that does not
 read as the game's notation is talk, and is passed over), and each result's events that no post made
-(a reveal, a client seed given with `join`) are made again. Every receipt must name the head the
+(a reveal, a client seed given with `join`, a key) are made again. Every receipt must name the head the
 rebuilt log has at its seq; at the end the thread is checked against the rebuilt log as `thread
 verify` checks it. Leniently, a post the game refuses is reported and passed over, and a thread
 without receipts (a game played without the tool, its dice in `rolled` lines) is only played."""
@@ -47,8 +47,8 @@ class _Stop(Exception):
 def rebuild(posts: list[ThreadPost], db: str | Path, new: dict[str, Any] | None, authors: dict[str, str], *,
             secret: str | Path | None = None, lenient: bool = False, tables: str | Path | None = None) -> Rebuilt:
     """Play the thread into a new game at `db` (`new`: new_game's arguments; None: as the thread's
-    first result says `new` made it, with `tables` if it was given its own). The game is built beside its place and put there only when the
-    thread could be played (strictly: without a refused post)."""
+    result of `new` says, with `tables` if the game had its own). The game is built beside its place
+    and put there only when the thread could be played (strictly: without a refused post)."""
     db = Path(db)
     if db.exists():
         raise BadInput(f"{db} already exists: refusing to overwrite a game")
