@@ -352,7 +352,7 @@ def target_post(sizes: Sizes, logs: Logs) -> list[Outcome]:
     def lib_post(label: str) -> Callable[[Path], None]:
         def go(db: Path) -> None:
             posted = games.post(db, TURN, actors[label])
-            if posted.head[0] != games_[label].events + TURN_LINES:
+            if posted.head[0] != games_[label].events + 1 + TURN_LINES:  # the post's record, then its lines
                 raise BenchError(f"the post to the {label} game appended {posted.head[0] - games_[label].events} events")
         return go
 
