@@ -367,6 +367,19 @@ def map_cmd(
     _out(f"wrote {out} (after #{seq})")
 
 
+@app.command("report")
+def report_cmd(
+    log: Path,
+    out: Annotated[Path, typer.Option("-o", "--out", help="the .html file to write")],
+) -> None:
+    """The after-action report: one HTML file that replays the game step by step and checks its log in the browser."""
+    from adjudicator.htmlreport import build
+
+    page = build(log).encode("utf-8")
+    out.write_bytes(page)
+    _out(f"wrote {out} ({len(page) // 1024} KiB)")
+
+
 @app.command()
 def tables(
     ruleset: Annotated[str, typer.Option(help="the game system")],

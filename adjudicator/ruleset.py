@@ -104,6 +104,8 @@ class Ruleset(Generic[S]):
     examples                            notation.EXAMPLES: verb words -> one line of it as a post writes
                                         it (`adjudicator help RULESET`), where its help does not give one;
     words                               notation.WORDS: how the notation writes places, facings and ids
+    losses(state)                       what each side has lost so far, in the rules' own count (units, strength
+                                        points, figures), for the after-action report's chart
 
     Where the rules give sealed orders a meaning (paris, brigade):
     check_orders(state, side, lines)    -> list[Violation]: what opening these orders of `side` would meet
@@ -146,6 +148,7 @@ class Ruleset(Generic[S]):
     map_layers: Mapping[str, str] = field(default_factory=dict)
     examples: Mapping[str, str] = field(default_factory=dict)
     words: str = ""
+    losses: Callable[[S], dict[str, int]] | None = None
     here: Path | None = None  # the package's folder: its tables.toml and scenarios/*.toml
     options: dict[str, str] = field(default_factory=dict)
     default_epochs: int = 10_000
@@ -215,7 +218,7 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
     """A ruleset from its package, whose modules all rulesets name alike (see the README, "Writing
     a ruleset"): state.STATE (and BOARD), setup.setup, phases.PHASES and phases.MARKS (turn, phase,
     epoch, result), validate.CHECKS, apply.STEPS (and AFTER), play.legal_actions,
-    notation.VERBS, codes.CODES, render.render where it draws a map; events/NAME.py's ACTIONS;
+    notation.VERBS, codes.CODES, render.render where it draws a map (and render.losses); events/NAME.py's ACTIONS;
     tables.toml and scenarios/*.toml beside the code."""
     from importlib import import_module
 
@@ -246,6 +249,7 @@ def assemble(package: str, *, title: str, source: str, options: dict[str, str] |
         legal_actions=part("play", "legal_actions"),
         codes=part("codes", "CODES"),
         render=part("render", "render", optional=True), map_layers=part("render", "LAYERS", optional=True) or {},
+        losses=part("render", "losses", optional=True),
         here=here, options=options or {}, default_epochs=default_epochs,
         check_orders=part("validate", "check_orders", optional=True),
         sealable_orders=part("play", "sealable_orders", optional=True),

@@ -247,3 +247,12 @@ def _legend(state: BrigadeState, t: _Table) -> list[tuple[str, str]]:
 def _wrap(parts: list[str], room: float, size: float) -> list[str]:
     """`parts` joined by "; " into lines no wider than `room` px at font `size`."""
     return textwrap.wrap("; ".join(parts), max(20, int(room / (size * CHAR))), break_on_hyphens=False)
+
+
+def losses(s: BrigadeState) -> dict[str, int]:
+    """Units off the table per side (dispersed or removed)."""
+    lost = {side: 0 for side in s.players}
+    for u in s.units.values():
+        if not u.on_table:
+            lost[u.side] = lost.get(u.side, 0) + 1
+    return lost

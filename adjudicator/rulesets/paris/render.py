@@ -204,3 +204,8 @@ def render(s: PState, outcome: Outcome) -> str:
     out += legend
     out.append("</svg>")
     return "\n".join(out)
+
+
+def losses(s: PState) -> dict[str, int]:
+    """Units destroyed per side, the count of the victory conditions (§14)."""
+    return {side: len(s.destroyed.get(side, ())) for side in s.players}

@@ -114,3 +114,11 @@ def render(state: PortableState, outcome: Outcome) -> str:
         out.append(f'<text x="8" y="{ly + 36}" font-size="11" font-weight="bold">{escape(state.result)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def losses(s: PortableState) -> dict[str, int]:
+    """Strength points lost per side, the count that exhausts an army."""
+    lost = {side: 0 for side in s.sides}
+    for army in s.armies.values():
+        lost[army.player] = lost.get(army.player, 0) + army.lost
+    return lost

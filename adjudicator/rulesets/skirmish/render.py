@@ -15,7 +15,7 @@ from adjudicator.draft import Outcome
 from adjudicator.maplabels import Labels
 
 from . import geometry as geo
-from .state import OK, SUPPRESSED, Figure, Point, SkirmishState
+from .state import FLED, OK, OUT, SUPPRESSED, Figure, Point, SkirmishState
 from .units import figures_of
 
 SCALE = 10.0  # px a cm
@@ -223,3 +223,12 @@ def _marks(c: Canvas, outcome: Outcome) -> list[str]:
 def _point(text: str) -> Point:
     x, y = text.split(",")
     return (float(x), float(y))
+
+
+def losses(s: SkirmishState) -> dict[str, int]:
+    """Figures out of action or fled, per side (a figure in reserve is not lost)."""
+    lost = {side: 0 for side in s.sides}
+    for f in s.figures.values():
+        if f.status in (OUT, FLED):
+            lost[f.side] = lost.get(f.side, 0) + 1
+    return lost

@@ -1,0 +1,199 @@
+"""The after-action report: one self-contained HTML file that replays a game step by step and checks
+its log in the browser (`adjudicator report LOG -o game.html`).
+
+The page is built from the public log alone, so it holds nothing a player may not see. It carries:
+- the log verbatim, as JSON Lines, which its script re-checks with the browser's own crypto as the
+  README's "Trust without our code" says (page/check.js);
+- every step: the event as `adjudicator log` prints it, its rolls, turn and phase, and the board as
+  `adjudicator map` draws it then. The boards share their lines: each distinct SVG line is stored
+  once, and a step says which lines of the step before it keeps and which it adds;
+- a summary: the result, losses per side over the game, and audit's luck table as a chart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from events.core import Envelope, OrdersVoided, Ruling
+from adjudicator import charts
+from adjudicator.audit import Audit, audit
+from adjudicator.chain import to_line
+from adjudicator.draft import NOTHING, Outcome
+from adjudicator.engine import Game, game_over, replay_told, start
+from adjudicator.errors import BadInput
+from adjudicator.logsource import LogSource, open_source
+from adjudicator.report import event_line, roll_text
+
+# Characters the page's log text may not hold as they are, each written as ESCAPE and a letter: `<`
+# (no `</script` or `<!--` can end or confuse the element), CR (an HTML parser turns CRLF into LF),
+# NUL (turned into U+FFFD) and ESCAPE itself. None of them but the CR of a CRLF line end can stand
+# raw in a canonical line, so the text of a log without them is the log, byte for byte.
+ESCAPE = "\x01"
+_LOG_ESCAPES = {ESCAPE: ESCAPE + "e", "<": ESCAPE + "l", "\r": ESCAPE + "r", "\x00": ESCAPE + "z"}
+_LOG_ESCAPED = re.compile("[\x01<\r\x00]")
+
+
+def embedded_log(text: str) -> str:
+    """The log as the page holds it in its <script type="application/x-ndjson"> (see _LOG_ESCAPES)."""
+    return _LOG_ESCAPED.sub(lambda m: _LOG_ESCAPES[m.group()], text)
+
+
+def unembedded_log(text: str) -> str:
+    """What the page's script reads back from embedded_log's text: the log itself."""
+    back = {v[1]: k for k, v in _LOG_ESCAPES.items()}
+    return re.sub("\x01(.)", lambda m: back[m.group(1)], text, flags=re.DOTALL)
+
+
+def json_in_script(data: object) -> str:
+    """JSON for a <script type="application/json">: every `<` as \\u003c, which only strings hold."""
+    return msgspec.json.encode(data).decode().replace("<", "\\u003c")
+
+
+@dataclass
+class Boards:
+    """Every step's board as runs of the step before's SVG lines and new ones, over one table of lines."""
+
+    table: list[str] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+    prev: list[int] = field(default_factory=list)
+
+    def add(self, svg: str) -> list[int]:
+        """The step's board as ops: a copy of lines [start, start + n) of the step before is `start, n`
+        (start >= 0); a line of the table is `-1 - its index`."""
+        index, table = self.index, self.table
+        now = []
+        for line in svg.split("\n"):
+            k = index.get(line)
+            if k is None:
+                k = index[line] = len(table)
+                table.append(line)
+            now.append(k)
+        ops: list[int] = []
+        matcher = SequenceMatcher(None, self.prev, now, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                ops += [i1, i2 - i1]
+            elif tag != "delete":
+                ops += [-1 - k for k in now[j1:j2]]
+        self.prev = now
+        return ops
+
+
+@dataclass
+class Steps:
+    """What the page shows of each event, gathered in one pass over a log that verified."""
+
+    game: Game
+    state: Any = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    losses: list[tuple[int, dict[str, int]]] = field(default_factory=list)
+    boards: Boards = field(default_factory=Boards)
+
+    def add(self, event: Envelope, digest: str, outcome: Outcome) -> None:
+        game, rules = self.game, self.state.rules
+        step: dict[str, Any] = {
+            "seq": event.seq, "turn": event.turn, "phase": event.phase, "actor": event.actor,
+            "text": event_line(game, event, digest, outcome),
+            "rolls": [roll_text(r) for r in event.rolls],
+            "ruling": isinstance(event.action, (Ruling, OrdersVoided)),
+        }
+        if game.ruleset.render is not None:
+            step["board"] = self.boards.add(game.ruleset.render(rules, outcome))
+        self.steps.append(step)
+        if game.ruleset.losses is not None:
+            lost = game.ruleset.losses(rules)
+            if not self.losses or self.losses[-1][1] != lost:
+                self.losses.append((event.seq, lost))
+
+
+def gather(source: LogSource, game: Game) -> Steps:
+    """Replay the log (already verified) event by event, keeping each step for the page."""
+    steps = Steps(game)
+    rows = source.rows()
+    number, body, digest = next(rows)
+    steps.state = start(game)
+    steps.add(game.decode(body or b"", f"seq {number}"), digest, NOTHING)
+    for number, body, digest in rows:
+        event = game.decode(body or b"", f"seq {number}")
+        steps.state, said = replay_told(game, steps.state, event)
+        steps.add(event, digest, said.outcome() if said is not None else NOTHING)
+    return steps
+
+
+def log_text(source: LogSource) -> str:
+    """The public log the page carries: a .jsonl as it is, a database as `export` writes it."""
+    if source.is_database:
+        return "".join((to_line(body, digest) + b"\n").decode() for _, body, digest in source.rows() if body is not None)
+    return source.path.read_bytes().decode("utf-8")
+
+
+def _asset(name: str) -> str:
+    return resources.files("adjudicator").joinpath("page", name).read_text(encoding="utf-8")
+
+
+def _schema() -> str:
+    from adjudicator.schema import event_schema
+
+    return json_in_script(event_schema())
+
+
+def _luck_table(result: Audit) -> Iterator[str]:
+    yield "<table class='luck'><tr><th>player</th><th>die</th><th>dice</th><th>mean</th><th>expected</th><th>z</th><th>p</th></tr>"
+    for r in result.rows():
+        yield (f"<tr><td>{escape(r.player)}</td><td>{escape(r.die)}</td><td>{r.dice}</td><td>{r.mean:.3f}</td>"
+               f"<td>{r.expected:.3f}</td><td>{r.z:.2f}</td><td>{r.p:.3f}</td></tr>")
+    yield "</table>"
+
+
+def _summary(steps: Steps, result: Audit, name: str) -> str:
+    game, rs = steps.game, steps.game.ruleset
+    ended = game_over(game, steps.state)
+    out = [f"<p class='result'><b>Result:</b> {escape(ended) if ended else 'the game goes on'}</p>"]
+    if rs.losses is not None:
+        what = (rs.losses.__doc__ or "losses").split(",")[0].split(" per side")[0].strip()
+        sides = list(steps.losses[0][1]) if steps.losses else list(game.created.players)
+        out.append(charts.losses_chart(steps.losses, sides, what))
+    c = result.report.rolls
+    out.append(f"<p>Rolls at report time: {c['verified']} re-derived and matching, {c['unrevealed']} not yet revealed, "
+               f"{c['reported']} reported with real dice (from <code>adjudicator audit {escape(name)}</code>).</p>")
+    out.append(charts.luck_chart(result.rows()))
+    out.extend(_luck_table(result))
+    return "\n".join(out)
+
+
+def build(log: str | Path, name: str | None = None) -> str:
+    """The report of a log (a .jsonl export or a game database) that `verify` accepts, as HTML.
+    `name` is what the page calls the saved log in the commands it gives (default: the game's id)."""
+    source = open_source(log)
+    result = audit(source)
+    error = result.report.error(f"{source.path}: only a log that verifies gets a report:\n")
+    if error is not None:
+        raise error
+    game = result.report.context
+    if game is None:
+        raise BadInput(f"{source.path}: the log holds no game")
+    steps = gather(source, game)
+    created = game.created
+    name = name or f"{created.game}.jsonl"
+    fields = {
+        "TITLE": escape(f"{created.game} · {game.ruleset.title}"
+                        + (f" · {created.scenario}" if created.scenario else "")),
+        "GAME": escape(created.game), "NAME": escape(name), "RULESET": escape(game.ruleset.name),
+        "EVENTS": str(result.report.events), "HEAD": escape(result.report.head[1][:16]),
+        "SUMMARY": _summary(steps, result, name),
+        "STYLE": _asset("report.css"),
+        "STEPS": json_in_script({"steps": steps.steps, "lines": steps.boards.table}),
+        "SCHEMA": _schema(),
+        "LOG": embedded_log(log_text(source)),
+        "CHECK": _asset("check.js"), "VIEWER": _asset("viewer.js"),
+    }
+    return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: fields[m.group(1)], _asset("report.html"))

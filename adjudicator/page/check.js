@@ -1,0 +1,420 @@
+// The README's "Trust without our code", in the browser: each line's canonical form and its members,
+// the hash chain, the first event, the epoch-secret chain and every roll whose secret is revealed.
+// Each check is the README program's, in its order, so the first failure it names is the one that
+// program names; SHA-256 and HMAC are the browser's own (WebCrypto). The rules are not re-run here.
+"use strict";
+const AdjudicatorCheck = (function () {
+  const subtle = crypto.subtle;
+  const utf8 = new TextEncoder();
+  const ENVELOPE = [["game", "str"], ["seq", "int"], ["actor", "str"], ["turn", "int"], ["phase", "str"],
+    ["epoch", "int"], ["action", "dict"], ["rolls", "list"], ["prev", "str"], ["hash", "str"]];
+  const ROLL = [["purpose", "str"], ["expr", "str"], ["dice", "list"], ["side", "str"]];
+  const TYPES = { string: "str", integer: "int", number: "float", boolean: "bool", object: "dict", array: "list" };
+  const EXPR = /^([1-9][0-9]*)d([1-9][0-9]*)(z?)([+-][1-9][0-9]*)?$/;
+  const HEX64 = /^[0-9a-f]{64}$/;
+  const HASH_MEMBER = utf8.encode(',"hash":"');
+  const BATCH = 8192;  // digests asked of the browser at once
+
+  class Fail extends Error {}
+  class Float {  // a JSON number with a fraction, apart from an integer as Python's json keeps it
+    constructor(value, text) { this.value = value; this.text = text; }
+  }
+  const refuse = (why) => { throw new Fail(why); };
+
+  function kind(v) {
+    if (typeof v === "string") return "str";
+    if (typeof v === "number" || typeof v === "bigint") return "int";
+    if (typeof v === "boolean") return "bool";
+    if (v === null) return "null";
+    if (v instanceof Float) return "float";
+    if (v instanceof Map) return "dict";
+    if (Array.isArray(v)) return "list";
+    return "?";
+  }
+
+  // -- the canonical form: a reader that accepts a line only as Python's json.dumps(value,
+  // ensure_ascii=False, separators=(",", ":")) writes it; numbers as the README says -----------------
+  const SHORT = { '"': '"', "\\": "\\", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+  const SHORT_OF = { "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
+  const INT = /^-?(0|[1-9][0-9]*)$/;
+  const FLOAT = /^-?(0|[1-9][0-9]*)\.[0-9]+$/;
+
+  function floatText(x) {  // Python's repr of a float a log may hold, or null (it needs an exponent)
+    if (!Number.isFinite(x)) return null;
+    if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+    const size = Math.abs(x);
+    if (size < 1e-4 || size >= 1e16) return null;
+    const t = String(x);  // the shortest text that reads back to x, as repr's digits
+    return t.includes(".") ? t : t + ".0";
+  }
+
+  function parse(s) {
+    let i = 0;
+    function value() {
+      const c = s[i];
+      if (c === "{") return object();
+      if (c === "[") return array();
+      if (c === '"') return string();
+      if (s.startsWith("true", i)) { i += 4; return true; }
+      if (s.startsWith("false", i)) { i += 5; return false; }
+      if (s.startsWith("null", i)) { i += 4; return null; }
+      return number();
+    }
+    function object() {
+      const out = new Map();
+      i++;
+      if (s[i] === "}") { i++; return out; }
+      for (;;) {
+        if (s[i] !== '"') refuse("not canonical (a member name expected at character " + i + ")");
+        const key = string();
+        if (s[i] !== ":") refuse("not canonical (':' expected at character " + i + ")");
+        i++;
+        if (out.has(key)) refuse("a member is repeated");
+        out.set(key, value());
+        if (s[i] === ",") { i++; continue; }
+        if (s[i] === "}") { i++; return out; }
+        refuse("not canonical (',' or '}' expected at character " + i + ")");
+      }
+    }
+    function array() {
+      const out = [];
+      i++;
+      if (s[i] === "]") { i++; return out; }
+      for (;;) {
+        out.push(value());
+        if (s[i] === ",") { i++; continue; }
+        if (s[i] === "]") { i++; return out; }
+        refuse("not canonical (',' or ']' expected at character " + i + ")");
+      }
+    }
+    function string() {
+      let out = "", from = ++i;
+      for (;;) {
+        const c = s.charCodeAt(i);
+        if (c === 34) { out += s.slice(from, i); i++; return out; }  // "
+        if (Number.isNaN(c)) refuse("a string is not closed");
+        if (c < 0x20) refuse("not canonical (a raw control character in a string)");
+        if (c !== 92) { i++; continue; }  // backslash: an escape
+        out += s.slice(from, i);
+        const e = s[i + 1];
+        if (e in SHORT) { out += SHORT[e]; i += 2; }
+        else if (e === "u" && /^00[01][0-9a-f]$/.test(s.slice(i + 2, i + 6))) {
+          const ch = String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16));
+          if (ch in SHORT_OF) refuse("not canonical (\\u" + s.slice(i + 2, i + 6) + " is written \\" + SHORT_OF[ch] + ")");
+          out += ch;
+          i += 6;
+        } else refuse("not canonical (an escape canonical JSON does not write: \\" + s.slice(i + 1, i + 6) + ")");
+        from = i;
+      }
+    }
+    function number() {
+      const m = /^-?[0-9][0-9.eE+-]*/.exec(s.slice(i, i + 400));
+      if (!m) refuse("not JSON at character " + i);
+      const text = m[0];
+      i += text.length;
+      if (INT.test(text)) {
+        if (text === "-0") refuse("not canonical (-0)");
+        return text.length < 16 ? Number(text) : BigInt(text);
+      }
+      if (/[eE]/.test(text)) refuse(text + " has an exponent");
+      if (!FLOAT.test(text)) refuse("not JSON: " + text);
+      const x = Number(text);
+      if (floatText(x) !== text) refuse("not canonical (the float " + text + ")");
+      return new Float(x, text);
+    }
+    if (s[0] !== "{") refuse("not canonical (a line is one JSON object)");
+    const v = value();
+    if (i !== s.length) refuse("not canonical (something after the event at character " + i + ")");
+    return v;
+  }
+
+  function dumpsSorted(v) {  // json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    switch (kind(v)) {
+      case "str": return quote(v);
+      case "int": return String(v);
+      case "float": return v.text;
+      case "bool": return v ? "true" : "false";
+      case "null": return "null";
+      case "list": return "[" + v.map(dumpsSorted).join(",") + "]";
+      default: {
+        const keys = [...v.keys()].sort(byCodePoint);
+        return "{" + keys.map((k) => quote(k) + ":" + dumpsSorted(v.get(k))).join(",") + "}";
+      }
+    }
+  }
+  function quote(s) {
+    return '"' + s.replace(/["\\\u0000-\u001f]/g, (c) => c === '"' ? '\\"' : c === "\\" ? "\\\\"
+      : c in SHORT_OF ? "\\" + SHORT_OF[c] : "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0")) + '"';
+  }
+  function byCodePoint(a, b) {  // Python orders strings by code point, JavaScript by UTF-16 unit
+    const x = [...a], y = [...b];
+    for (let k = 0; k < Math.min(x.length, y.length); k++) {
+      const d = x[k].codePointAt(0) - y[k].codePointAt(0);
+      if (d) return d;
+    }
+    return x.length - y.length;
+  }
+
+  // -- members: the envelope's, a roll's, and each action's as the schema gives them -----------------
+  function read(text) {
+    const event = parse(text);
+    const keys = [...event.keys()];
+    if (keys.length !== ENVELOPE.length || ENVELOPE.some(([k, t], n) => keys[n] !== k || kind(event.get(k)) !== t)) {
+      refuse("members");
+    }
+    if ([...event.get("action").keys()][0] !== "type") refuse("the action's first member is not type");
+    for (const roll of event.get("rolls")) {
+      if (!(roll instanceof Map) || [...roll.keys()].join() !== ROLL.map(([k]) => k).join()) refuse("roll members");
+      if (ROLL.some(([k, t]) => kind(roll.get(k)) !== t) || roll.get("dice").some((d) => kind(d) !== "int")) {
+        refuse("roll members");
+      }
+    }
+    return event;
+  }
+
+  function conforms(value, spec, defs) {
+    if ("$ref" in spec) return conforms(value, defs[spec.$ref.split("/").pop()], defs);
+    if ("discriminator" in spec) {
+      const mapping = spec.discriminator.mapping, type = value instanceof Map ? value.get("type") : undefined;
+      const ref = typeof type === "string" && Object.hasOwn(mapping, type) ? mapping[type] : null;
+      return ref !== null && conforms(value, { $ref: ref }, defs);
+    }
+    if ("anyOf" in spec) return spec.anyOf.some((s) => conforms(value, s, defs));
+    if ("enum" in spec) return spec.enum.some((e) => e === value);
+    if ("properties" in spec) {
+      const names = Object.keys(spec.properties);
+      return value instanceof Map && value.size === names.length && [...value.keys()].every((k, n) => k === names[n])
+        && names.every((k) => conforms(value.get(k), spec.properties[k], defs));
+    }
+    if ("prefixItems" in spec) {
+      return Array.isArray(value) && value.length === spec.prefixItems.length
+        && value.every((v, n) => conforms(v, spec.prefixItems[n], defs));
+    }
+    if (spec.type === "array") return Array.isArray(value) && value.every((v) => conforms(v, spec.items, defs));
+    const want = TYPES[spec.type];
+    return want === undefined || kind(value) === want;
+  }
+
+  // -- crypto ---------------------------------------------------------------------------------------
+  const hex = (bytes) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+  const unhex = (h) => Uint8Array.from(h.match(/../g) || [], (b) => parseInt(b, 16));
+  const sha256 = (bytes) => subtle.digest("SHA-256", bytes);
+  const concat = (...parts) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) { out.set(p, at); at += p.length; }
+    return out;
+  };
+  async function inBatches(items, work) {  // work(item) for every item, BATCH of them in flight at once
+    const out = new Array(items.length);
+    for (let k = 0; k < items.length; k += BATCH) {
+      const done = await Promise.all(items.slice(k, k + BATCH).map(work));
+      for (let j = 0; j < done.length; j++) out[k + j] = done[j];
+    }
+    return out;
+  }
+
+  // -- the lines ------------------------------------------------------------------------------------
+  function splitLines(bytes) {  // LF or CRLF; the last line's end may be missing
+    const lines = [];
+    let from = 0;
+    for (;;) {
+      const at = bytes.indexOf(10, from);
+      const end = at < 0 ? bytes.length : at;
+      lines.push(bytes.subarray(from, end > from && bytes[end - 1] === 13 ? end - 1 : end));
+      if (at < 0) break;
+      from = at + 1;
+    }
+    if (lines[lines.length - 1].length === 0) lines.pop();
+    return lines;
+  }
+
+  function decodeLines(lines) {  // each line's text, or null where it is not UTF-8
+    const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    return lines.map((line) => { try { return fatal.decode(line); } catch (e) { return null; } });
+  }
+
+  async function checkLines(lines, schema) {
+    const texts = decodeLines(lines), events = [];
+    let bad = null;  // the first line that is not an event: [n, why]
+    for (let n = 0; n < lines.length && bad === null; n++) {
+      try {
+        if (texts[n] === null) refuse("not UTF-8");
+        const event = read(texts[n]);
+        const body = new Map(event);
+        body.delete("hash");
+        if (schema && !conforms(body, schema.$defs.Event, schema.$defs)) refuse("the members differ from the schema");
+        events.push(event);
+      } catch (e) {
+        if (!(e instanceof Fail)) throw e;
+        bad = [n + 1, e.message];
+      }
+    }
+    const digests = await inBatches(events.map((_, n) => n), (n) => {
+      const line = lines[n], body = concat(line.subarray(0, line.length - 75), [125]);  // "}"
+      const prev = n ? events[n - 1].get("hash") : "0".repeat(64);
+      return sha256(concat(utf8.encode("adj-ev1\0"), HEX64.test(prev) ? unhex(prev) : new Uint8Array(32), body));
+    });
+    let prev = "0".repeat(64);
+    for (let n = 0; n < events.length; n++) {
+      const line = lines[n], event = events[n], digest = hex(digests[n]);
+      const suffix = line.subarray(line.length - 75, line.length - 66);
+      if (suffix.length !== HASH_MEMBER.length || suffix.some((b, k) => b !== HASH_MEMBER[k]) || digest !== event.get("hash")) {
+        refuse(`seq ${n + 1}: bad hash (the line or one before it was changed)`);
+      }
+      if (Number(event.get("seq")) !== n + 1 || event.get("prev") !== prev) refuse(`seq ${n + 1}: out of order`);
+      prev = digest;
+    }
+    if (bad !== null) refuse(`seq ${bad[0]}: ${bad[1]}`);
+    if (!events.length) refuse("the log is empty");
+    return [events, prev];
+  }
+
+  // -- the first event, the reveals, the rolls --------------------------------------------------------
+  async function checkCreated(first) {
+    const created = first.get("action");
+    if (created.get("type") !== "game-created") refuse("seq 1: the game is not created");
+    const marks = ["actor", "turn", "phase", "epoch"].map((k) => first.get(k));
+    if (marks[0] !== "referee" || Number(marks[1]) !== 0 || marks[2] !== "setup" || Number(marks[3]) !== 0
+      || first.get("rolls").length) {
+      refuse("seq 1: the game is created by the referee at turn 0, phase setup, epoch 0, with no rolls");
+    }
+    const data = utf8.encode(dumpsSorted(created.get("data")));
+    if (hex(await sha256(data)) !== created.get("data_digest")) refuse("seq 1: data_digest");
+    const dice = created.get("dice"), mode = dice.get("mode"), epochs = Number(dice.get("epochs")), anchor = dice.get("anchor");
+    const committed = mode === "committed";
+    if (!(epochs >= 1 && (committed ? HEX64.test(anchor) : mode === "reported" && anchor === ""))) refuse("seq 1: dice");
+    return { game: first.get("game"), committed, epochs, anchor };
+  }
+
+  async function checkReveals(events, dice) {  // the secret of every epoch revealed: Map epoch -> bytes
+    const claims = [];  // [seq, epoch, secret, the epoch and secret it must hash down to]
+    let top = [0, dice.anchor], bad = null;
+    for (const e of events) {
+      const a = e.get("action");
+      if (a.get("type") !== "secret-revealed") continue;
+      const k = Number(a.get("epoch")), s = a.get("secret");
+      if (!(dice.committed && top[0] < k && k <= dice.epochs && HEX64.test(s))) {
+        bad = `seq ${e.get("seq")}: a reveal must be of an epoch above the last revealed one, and at most N`;
+        break;
+      }
+      claims.push([e.get("seq"), k, s, top]);
+      top = [k, s];
+    }
+    const keys = new Map();
+    const chains = await Promise.all(claims.map(async ([, k, s, [j]]) => {  // s_k, s_{k-1}, ..., s_j
+      const chain = [unhex(s)];
+      for (let m = k; m > j; m--) chain.push(new Uint8Array(await sha256(chain[chain.length - 1])));
+      return chain;
+    }));
+    claims.forEach(([seq, k, , [, below]], c) => {
+      const chain = chains[c];
+      if (hex(chain[chain.length - 1]) !== below) refuse(`seq ${seq}: secret not on the committed chain`);
+      for (let m = 0; m < chain.length - 1; m++) keys.set(k - m, chain[m]);
+    });
+    if (bad !== null) refuse(bad);
+    return keys;
+  }
+
+  async function checkRolls(events, dice, secrets) {
+    const game = utf8.encode(dice.game), keys = new Map(), tasks = [];
+    let seeds = utf8.encode("adj-mix1\0"), mix = null, bad = null;  // mix: sha256 of the seeds so far, once asked
+    const keyOf = (epoch) => {
+      if (!keys.has(epoch)) {
+        keys.set(epoch, subtle.importKey("raw", secrets.get(epoch), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]));
+      }
+      return keys.get(epoch);
+    };
+    scan: for (const e of events) {
+      const a = e.get("action"), seq = e.get("seq"), epoch = Number(e.get("epoch"));
+      if (a.get("type") === "seed") {
+        seeds = concat(seeds, utf8.encode(a.get("player")), [0], utf8.encode(a.get("seed")), [0]);
+        mix = null;
+      }
+      const rolls = e.get("rolls");
+      for (let i = 0; i < rolls.length; i++) {
+        const r = rolls[i], m = EXPR.exec(r.get("expr")), diceOf = r.get("dice");
+        if (!(m && 1 <= Number(m[1]) && Number(m[1]) <= 100 && 2 <= Number(m[2]) && Number(m[2]) <= 1000)) {
+          bad = `seq ${seq}: roll ${i}: expr`;
+          break scan;
+        }
+        const count = Number(m[1]), faces = Number(m[2]), low = m[3] ? 0 : 1;
+        if (diceOf.length !== count || !diceOf.every((d) => low <= d && d < low + faces)) {
+          bad = `seq ${seq}: roll ${i}: impossible dice`;
+          break scan;
+        }
+        if (dice.committed && !(1 <= epoch && epoch <= dice.epochs)) {
+          bad = `seq ${seq}: a roll outside the chain`;
+          break scan;
+        }
+        if (!secrets.has(epoch)) continue;
+        if (mix === null) mix = new Uint8Array(await sha256(seeds));
+        tasks.push({ seq, i, count, faces, low, dice: diceOf.map(Number), key: keyOf(epoch), mix });
+      }
+    }
+    const derived = await inBatches(tasks, derive(game));
+    tasks.forEach((t, n) => {
+      if (derived[n].some((d, k) => d !== t.dice[k])) refuse(`seq ${t.seq}: roll ${t.i} does not match`);
+    });
+    if (bad !== null) refuse(bad);
+    return tasks.length;
+  }
+
+  function derive(game) {  // the faces of one roll: HMAC blocks read as 32-bit words, rejection-sampled
+    return async (t) => {
+      const head = concat(utf8.encode("adj-dice1\0"), game, [0], t.mix, new Uint8Array(16));
+      const view = new DataView(head.buffer), at = head.length - 16, key = await t.key;
+      view.setBigUint64(at, BigInt(t.seq));
+      view.setUint32(at + 8, t.i);
+      const limit = 2 ** 32 - (2 ** 32 % t.faces), out = [];
+      for (let c = 0; out.length < t.count; c++) {
+        view.setUint32(at + 12, c);
+        const words = new DataView(await subtle.sign("HMAC", key, head));
+        for (let w = 0; w < 8 && out.length < t.count; w++) {
+          const u = words.getUint32(4 * w);
+          if (u < limit) out.push(u % t.faces + t.low);
+        }
+      }
+      return out;
+    };
+  }
+
+  // The verdict on a log's bytes: {ok, events, head, rolls} or {ok: false, why}.
+  async function check(bytes, schema) {
+    try {
+      const [events, head] = await checkLines(splitLines(bytes), schema);
+      const dice = await checkCreated(events[0]);
+      const secrets = await checkReveals(events, dice);
+      const rolls = await checkRolls(events, dice, secrets);
+      return { ok: true, events: events.length, head, rolls };
+    } catch (e) {
+      return { ok: false, why: e instanceof Fail ? e.message : `the check stopped: ${e}` };
+    }
+  }
+
+  // The page's log element holds the log with a few characters written as \x01 and a letter (see
+  // adjudicator/htmlreport.py): `<`, CR, NUL and \x01 itself.
+  const UNESCAPE = { e: "\x01", l: "<", r: "\r", z: "\0" };
+  const unembed = (text) => text.replace(/\x01([elrz])/g, (_, c) => UNESCAPE[c]);
+
+  return { check, parse, unembed, floatText };
+})();
+
+(async function () {
+  const verdict = document.getElementById("verdict");
+  const bytes = new TextEncoder().encode(AdjudicatorCheck.unembed(document.getElementById("log").textContent));
+  const save = document.getElementById("save");
+  save.href = URL.createObjectURL(new Blob([bytes], { type: "application/x-ndjson" }));
+  const schema = JSON.parse(document.getElementById("schema").textContent);
+  const started = performance.now();
+  const r = await AdjudicatorCheck.check(bytes, schema);
+  const ms = performance.now() - started;
+  verdict.className = r.ok ? "ok" : "fail";
+  verdict.textContent = r.ok
+    ? `OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived`
+    : `FAIL ${r.why}`;
+  verdict.dataset.ms = ms.toFixed(1);
+  document.getElementById("checked").textContent = r.ok
+    ? `${r.rolls} rolls re-derived from the revealed secrets, ${r.events} events in ${(ms / 1000).toFixed(2)} s.`
+    : "";
+})();
