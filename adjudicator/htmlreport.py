@@ -189,6 +189,7 @@ def build(log: str | Path, name: str | None = None) -> str:
                         + (f" · {created.scenario}" if created.scenario else "")),
         "GAME": escape(created.game), "NAME": escape(name), "RULESET": escape(game.ruleset.name),
         "EVENTS": str(result.report.events), "HEAD": escape(result.report.head[1][:16]),
+        "HEADFULL": escape(result.report.head[1]),
         "SUMMARY": _summary(steps, result, name),
         "STYLE": _asset("report.css"),
         "STEPS": json_in_script({"steps": steps.steps, "lines": steps.boards.table}),

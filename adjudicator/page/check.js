@@ -221,7 +221,7 @@ const AdjudicatorCheck = (function () {
     for (;;) {
       const at = bytes.indexOf(10, from);
       const end = at < 0 ? bytes.length : at;
-      lines.push(bytes.subarray(from, end > from && bytes[end - 1] === 13 ? end - 1 : end));
+      lines.push(bytes.subarray(from, at > from && bytes[at - 1] === 13 ? at - 1 : end));  // a CR ends a line only before LF
       if (at < 0) break;
       from = at + 1;
     }
@@ -409,6 +409,12 @@ const AdjudicatorCheck = (function () {
   const started = performance.now();
   const r = await AdjudicatorCheck.check(bytes, schema);
   const ms = performance.now() - started;
+  const made = document.getElementById("log").dataset.head;  // the head of the log the page was made from
+  if (r.ok && `${r.events}:${r.head}` !== made) {
+    r.ok = false;
+    r.why = `the log in this page ends at #${r.events} ${r.head.slice(0, 16)}, not at the head the page was made ` +
+      `for and shows (#${made.replace(":", " ").slice(0, made.indexOf(":") + 17)}): it was replaced`;
+  }
   verdict.className = r.ok ? "ok" : "fail";
   verdict.textContent = r.ok
     ? `OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived`

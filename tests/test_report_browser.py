@@ -1,0 +1,201 @@
+"""The after-action report in a real browser (headless Chromium): every shipped game's page opens,
+checks its log and says OK with as many rolls re-derived as `adjudicator audit`; its replay moves by
+slider, buttons, arrow keys and turn; a page whose log is changed by one byte or replaced says FAIL;
+the log saved out of a page is the file, which `adjudicator verify` accepts; and the page's check
+accepts and refuses what the README's own program does, forged logs included."""
+
+from __future__ import annotations
+
+import json
+import struct
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from browser import browser, console_errors, open_report, page_check, saved_log  # noqa: E402,F401
+from conftest import LOGS, export_log, play_sample_game, run_cli_inprocess  # noqa: E402
+
+GAMES = sorted(p.parent.name for p in LOGS.glob("*/report.html"))
+BOARDS = {name for name in GAMES if not name.startswith("freeform")}  # every game system but freeform draws a map
+
+
+def audited(log: Path) -> tuple[int, str, int]:
+    r = run_cli_inprocess("verify", str(log), "--json")
+    assert r.returncode == 0, r.stderr
+    v = json.loads(r.stdout)
+    return v["events"], v["head"].split(":")[1], v["rolls"].get("verified", 0)
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+    return struct.unpack(">II", png[16:24])
+
+
+def where(driver) -> str:
+    return driver.find_element("id", "where").text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_shipped_report_checks_its_log_and_replays(browser, name):
+    events, head, rolls = audited(LOGS / name / "game.jsonl")
+    verdict = open_report(browser, LOGS / name / "report.html")
+    assert verdict == f"OK: {events} events, head #{events} {head[:16]}, {rolls} rolls re-derived"
+    assert where(browser).startswith(f"event #1 of {events} · turn 0 · phase setup")
+    body = browser.find_element("tag name", "body")
+    browser.find_element("id", "next").click()
+    assert where(browser).startswith(f"event #2 of {events}")
+    body.send_keys("\ue014")  # the right arrow key
+    assert where(browser).startswith(f"event #3 of {events}")
+    body.send_keys("\ue012")  # the left arrow key
+    assert where(browser).startswith(f"event #2 of {events}")
+    browser.execute_script('const s = document.getElementById("slider"); s.value = arguments[0];'
+                           's.dispatchEvent(new Event("input"));', events // 2 - 1)
+    assert where(browser).startswith(f"event #{events // 2} of {events}")
+    text = browser.find_element("id", "text").text
+    assert text.startswith(f"#{events // 2} ")
+    turns = browser.find_elements("css selector", "#turn option")
+    last_turn = turns[-1].get_attribute("value")
+    turns[-1].click()
+    assert f" · turn {last_turn} · " in where(browser)
+    browser.find_element("id", "last").click()
+    assert where(browser).startswith(f"event #{events} of {events}")
+    boards = browser.find_elements("css selector", "#board svg")
+    assert len(boards) == (1 if name in BOARDS else 0)
+    assert browser.find_elements("css selector", "#summary svg.chart")  # the luck chart, and losses where counted
+    shot = browser.find_element("id", "replay").screenshot_as_png
+    width, height = png_size(shot)
+    assert width > 600 and height > (300 if name in BOARDS else 100)
+    assert console_errors(browser) == []
+
+
+def test_a_step_shows_its_rolls_and_a_ruling_is_marked(browser):
+    name = "paris-dreux-1562"
+    page = LOGS / name / "report.html"
+    lines = (LOGS / name / "game.jsonl").read_text(encoding="utf-8").splitlines()
+    rolled = next(json.loads(x) for x in lines if json.loads(x)["rolls"])
+    open_report(browser, page)
+    browser.execute_script('const s = document.getElementById("slider"); s.value = arguments[0];'
+                           's.dispatchEvent(new Event("input"));', rolled["seq"] - 1)
+    shown = [li.text for li in browser.find_elements("css selector", "#rolls li")]
+    assert len(shown) == len(rolled["rolls"])
+    assert all(s.startswith(r["purpose"]) and r["expr"] in s for s, r in zip(shown, rolled["rolls"]))
+    ruled = [json.loads(x)["seq"] for x in lines if json.loads(x)["action"]["type"] in ("ruling", "orders-voided")]
+    if ruled:
+        browser.execute_script('const s = document.getElementById("slider"); s.value = arguments[0];'
+                               's.dispatchEvent(new Event("input"));', ruled[0] - 1)
+        assert "referee's ruling" in where(browser)
+        assert browser.find_element("id", "text").get_attribute("class") == "ruling"
+
+
+def _tampered(tmp_path: Path, name: str, edit) -> Path:
+    page = (LOGS / name / "report.html").read_text(encoding="utf-8")
+    start = page.index('id="log"')
+    start = page.index(">", start) + 1
+    end = page.index("</script>", start)
+    out = tmp_path / f"{name}.html"
+    out.write_text(page[:start] + edit(page[start:end]) + page[end:], encoding="utf-8")
+    return out
+
+
+def test_one_byte_changed_in_the_page_log_fails(browser, tmp_path):
+    def one_die(log: str) -> str:  # the first die of the last roll, one pip more or less
+        at = log.rindex('"dice":[') + len('"dice":[')
+        die = log[at]
+        return log[:at] + ("2" if die == "1" else "1") + log[at + 1:]
+
+    verdict = open_report(browser, _tampered(tmp_path, "paris-ivry-1590", one_die))
+    assert verdict.startswith("FAIL seq ") and "bad hash" in verdict
+
+
+def test_a_page_whose_log_is_replaced_fails(browser, tmp_path):
+    from adjudicator.htmlreport import embedded_log
+
+    other = (LOGS / "paris-dreux-1562" / "game.jsonl").read_text(encoding="utf-8")
+    verdict = open_report(browser, _tampered(tmp_path, "paris-ivry-1590", lambda _: embedded_log(other)))
+    assert verdict.startswith("FAIL the log in this page ends at #") and "replaced" in verdict
+
+
+def test_the_log_saved_out_of_a_page_is_the_file_and_verifies(browser, tmp_path):
+    name = "skirmish-key-point"
+    open_report(browser, LOGS / name / "report.html")
+    saved = tmp_path / "saved.jsonl"
+    saved.write_bytes(saved_log(browser))
+    assert saved.read_bytes() == (LOGS / name / "game.jsonl").read_bytes()
+    assert run_cli_inprocess("verify", str(saved)).returncode == 0
+
+
+def test_a_log_with_markup_and_crlf_checks_ok_and_saves_out_whole(browser, tmp_path):
+    from adjudicator import games
+    from adjudicator.htmlreport import build
+
+    db = play_sample_game(tmp_path, turns=2)
+    games.post(db, "note </script><!-- <script>alert(1)</script> --> é ✓", "red")
+    log = export_log(db)
+    crlf = tmp_path / "crlf.jsonl"
+    crlf.write_bytes(log.read_bytes().replace(b"\n", b"\r\n"))
+    page = tmp_path / "crlf.html"
+    page.write_text(build(crlf), encoding="utf-8")
+    events, head, rolls = audited(crlf)
+    assert open_report(browser, page) == f"OK: {events} events, head #{events} {head[:16]}, {rolls} rolls re-derived"
+    assert saved_log(browser) == crlf.read_bytes()
+    assert console_errors(browser) == []
+
+
+# -- the page's check against the README's program --------------------------------------------
+
+def test_the_page_check_refuses_every_forged_log_that_the_readme_program_refuses(browser, tmp_path):
+    from test_readme_spec import _forgeries
+
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    forged = _forgeries(tmp_path)
+    assert len(forged) > 30
+    for name, log in forged.items():
+        r = page_check(browser, log.read_bytes())
+        assert r["ok"] is False and r["why"].startswith(("seq ", "the log")), (name, r)
+        assert not r["why"].startswith("the check stopped"), (name, r)
+
+
+def test_the_page_check_names_the_seq_the_readme_program_names(browser, tmp_path):
+    from test_readme_spec import SCHEMA, readme_check_program, run_program
+
+    from conftest import rechain
+
+    program = tmp_path / "readme_check.py"
+    program.write_text(readme_check_program(), encoding="utf-8")
+    demo = (LOGS / "freeform-demo" / "game.jsonl").read_bytes().splitlines()
+    i = max(n for n, line in enumerate(demo) if b'"dice":[' in line)
+    event = json.loads(demo[i])
+    event["rolls"][0]["dice"][0] = event["rolls"][0]["dice"][0] % 6 + 1
+    demo[i] = json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode()
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in rechain(demo)))
+    said = run_program(program, forged, SCHEMA).stderr.strip()
+    assert said == f"FAIL seq {i + 1}: roll 0 does not match"
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    r = page_check(browser, forged.read_bytes())
+    assert r == {"ok": False, "why": f"seq {i + 1}: roll 0 does not match"}
+
+
+def test_the_page_check_accepts_what_the_readme_program_accepts(browser, tmp_path):
+    import test_verify_forgeries as f
+
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    logs = {"skipped reveal": f.write_jsonl(tmp_path / "skipped.jsonl", f.forge_skipped_reveal(tmp_path, change_die=False)[0])}
+    (tmp_path / "ends").mkdir()
+    (tmp_path / "open").mkdir()
+    bodies, _ = f.rolled_game(tmp_path / "ends")
+    lines = f.readme_chain(bodies)
+    (tmp_path / "crlf.jsonl").write_bytes(b"".join(x + b"\r\n" for x in lines))
+    (tmp_path / "nolf.jsonl").write_bytes(b"\n".join(lines))
+    logs["crlf"], logs["no final LF"] = tmp_path / "crlf.jsonl", tmp_path / "nolf.jsonl"
+    unrevealed = play_sample_game(tmp_path / "open", turns=3, reveal=False)
+    logs["unrevealed"] = export_log(unrevealed)
+    logs["brigade floats"] = LOGS / "brigade-peninsula" / "game.jsonl"
+    for name, log in logs.items():
+        events, head, rolls = audited(log)
+        r = page_check(browser, log.read_bytes())
+        assert r == {"ok": True, "events": events, "head": head, "rolls": rolls}, name
