@@ -11,10 +11,10 @@ COLOURS = ("#1f4e9c", "#9c1f1f", "#2d7a2d", "#8a5a00", "#6b5bd1", "#1b6f8a")
 FONT = 'font-family="Helvetica,Arial,sans-serif"'
 
 
-def losses_chart(points: list[tuple[int, dict[str, int]]], sides: list[str], what: str) -> str:
-    """A step line per side: its losses (`what` counts them) after each event, by seq."""
+def losses_chart(points: list[tuple[int, dict[str, int]]], sides: list[str], what: str, last_seq: int) -> str:
+    """A step line per side: its losses (`what` says what is counted) after each event, by seq up to `last_seq`."""
     width, height, left, bottom, top = 640, 240, 44, 30, 24
-    last_seq = max((seq for seq, _ in points), default=1) or 1
+    last_seq = max(last_seq, 1)
     peak = max((n for _, lost in points for n in lost.values()), default=0)
     high = max(peak, 1)
 
@@ -26,7 +26,7 @@ def losses_chart(points: list[tuple[int, dict[str, int]]], sides: list[str], wha
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" {FONT} font-size="11" role="img" aria-label="losses per side">',
-           f'<text x="{left}" y="14" font-weight="bold">{escape(what)} lost, by event</text>',
+           f'<text x="{left}" y="14" font-weight="bold">losses by event: {escape(what)}</text>',
            f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 10}" y2="{y(0):.1f}" stroke="#888"/>',
            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{y(0):.1f}" stroke="#888"/>']
     for n in sorted({0, high // 2, high}):

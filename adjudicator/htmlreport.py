@@ -159,9 +159,9 @@ def _summary(steps: Steps, result: Audit, name: str) -> str:
     ended = game_over(game, steps.state)
     out = [f"<p class='result'><b>Result:</b> {escape(ended) if ended else 'the game goes on'}</p>"]
     if rs.losses is not None:
-        what = (rs.losses.__doc__ or "losses").split(",")[0].split(" per side")[0].strip()
+        what = (rs.losses.__doc__ or "what each side lost").split("\n")[0].strip()
         sides = list(steps.losses[0][1]) if steps.losses else list(game.created.players)
-        out.append(charts.losses_chart(steps.losses, sides, what))
+        out.append(charts.losses_chart(steps.losses, sides, what, len(steps.steps)))
     c = result.report.rolls
     out.append(f"<p>Rolls at report time: {c['verified']} re-derived and matching, {c['unrevealed']} not yet revealed, "
                f"{c['reported']} reported with real dice (from <code>adjudicator audit {escape(name)}</code>).</p>")

@@ -92,3 +92,22 @@ def saved_log(driver: Any) -> bytes:
     text = driver.execute_script(
         'return AdjudicatorCheck.unembed(document.getElementById("log").textContent);')
     return text.encode("utf-8")
+
+
+if __name__ == "__main__":
+    # python3 tests/browser.py PAGE.html OUT.png [STEP]: a screenshot of a report at a step, as the README shows it
+    import sys
+
+    page, out = Path(sys.argv[1]), Path(sys.argv[2])
+    driver = start()
+    try:
+        driver.set_window_size(1280, 1400)
+        print(open_report(driver, page))
+        if len(sys.argv) > 3:
+            driver.execute_script('const s = document.getElementById("slider"); s.value = arguments[0];'
+                                  's.dispatchEvent(new Event("input"));', int(sys.argv[3]) - 1)
+        driver.execute_script('document.getElementById("check").scrollIntoView();')
+        out.write_bytes(driver.get_screenshot_as_png())
+    finally:
+        driver.quit()
+        shutil.rmtree(driver.profile_dir, ignore_errors=True)

@@ -15,6 +15,10 @@ const AdjudicatorCheck = (function () {
   const HASH_MEMBER = utf8.encode(',"hash":"');
   const BATCH = 8192;  // digests asked of the browser at once
 
+  const laps = {};  // milliseconds each part of the last check took (the benchmark prints them)
+  let lapStart = 0;
+  const lap = (part) => { const now = performance.now(); laps[part] = now - lapStart; lapStart = now; };
+
   class Fail extends Error {}
   class Float {  // a JSON number with a fraction, apart from an integer as Python's json keeps it
     constructor(value, text) { this.value = value; this.text = text; }
@@ -108,10 +112,15 @@ const AdjudicatorCheck = (function () {
       }
     }
     function number() {
-      const m = /^-?[0-9][0-9.eE+-]*/.exec(s.slice(i, i + 400));
-      if (!m) refuse("not JSON at character " + i);
-      const text = m[0];
-      i += text.length;
+      const from = i;
+      if (s.charCodeAt(i) === 45) i++;  // -
+      if (!(s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57)) refuse("not JSON at character " + from);
+      for (;;) {  // digits, and what a fraction or an exponent may hold
+        const c = s.charCodeAt(i);
+        if ((c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45) i++;
+        else break;
+      }
+      const text = s.slice(from, i);
       if (INT.test(text)) {
         if (text === "-0") refuse("not canonical (-0)");
         return text.length < 16 ? Number(text) : BigInt(text);
@@ -181,11 +190,7 @@ const AdjudicatorCheck = (function () {
     }
     if ("anyOf" in spec) return spec.anyOf.some((s) => conforms(value, s, defs));
     if ("enum" in spec) return spec.enum.some((e) => e === value);
-    if ("properties" in spec) {
-      const names = Object.keys(spec.properties);
-      return value instanceof Map && value.size === names.length && [...value.keys()].every((k, n) => k === names[n])
-        && names.every((k) => conforms(value.get(k), spec.properties[k], defs));
-    }
+    if ("properties" in spec) return value instanceof Map && conformsMembers(value, spec, defs, 0);
     if ("prefixItems" in spec) {
       return Array.isArray(value) && value.length === spec.prefixItems.length
         && value.every((v, n) => conforms(v, spec.prefixItems[n], defs));
@@ -195,9 +200,34 @@ const AdjudicatorCheck = (function () {
     return want === undefined || kind(value) === want;
   }
 
+  const NAMES = new WeakMap();  // a spec's member names, listed once
+  function conformsMembers(map, spec, defs, extra) {  // its members but the last `extra` are the spec's, in order
+    let names = NAMES.get(spec);
+    if (names === undefined) NAMES.set(spec, names = Object.keys(spec.properties));
+    if (map.size !== names.length + extra) return false;
+    let n = 0;
+    for (const [k, v] of map) {
+      if (n === names.length) break;
+      if (k !== names[n++] || !conforms(v, spec.properties[k], defs)) return false;
+    }
+    return true;
+  }
+
   // -- crypto ---------------------------------------------------------------------------------------
+  const HEX_VALUE = new Uint8Array(128);
+  for (let k = 0; k < 16; k++) HEX_VALUE["0123456789abcdef".charCodeAt(k)] = k;
+  const EVENT_DOMAIN = utf8.encode("adj-ev1\0"), GENESIS = "0".repeat(64);
+  const sameBytes = (a, b) => {
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+    return true;
+  };
   const hex = (bytes) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-  const unhex = (h) => Uint8Array.from(h.match(/../g) || [], (b) => parseInt(b, 16));
+  const unhex = (h) => {  // 64 lowercase hex digits (HEX64) as 32 bytes
+    const out = new Uint8Array(h.length >> 1);
+    for (let k = 0; k < out.length; k++) out[k] = HEX_VALUE[h.charCodeAt(2 * k)] << 4 | HEX_VALUE[h.charCodeAt(2 * k + 1)];
+    return out;
+  };
   const sha256 = (bytes) => subtle.digest("SHA-256", bytes);
   const concat = (...parts) => {
     const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -240,31 +270,37 @@ const AdjudicatorCheck = (function () {
     for (let n = 0; n < lines.length && bad === null; n++) {
       try {
         if (texts[n] === null) refuse("not UTF-8");
-        const event = read(texts[n]);
-        const body = new Map(event);
-        body.delete("hash");
-        if (schema && !conforms(body, schema.$defs.Event, schema.$defs)) refuse("the members differ from the schema");
+        const event = read(texts[n]);  // its last member is the hash, which the schema's Event leaves out
+        if (schema && !conformsMembers(event, schema.$defs.Event, schema.$defs, 1)) refuse("the members differ from the schema");
         events.push(event);
       } catch (e) {
         if (!(e instanceof Fail)) throw e;
         bad = [n + 1, e.message];
       }
     }
+    lap("read");
+    // each line's digest over the hash the line before states: where that one is wrong, the check stops there
+    const stated = events.map((e) => HEX64.test(e.get("hash")) ? unhex(e.get("hash")) : null);
     const digests = await inBatches(events.map((_, n) => n), (n) => {
-      const line = lines[n], body = concat(line.subarray(0, line.length - 75), [125]);  // "}"
-      const prev = n ? events[n - 1].get("hash") : "0".repeat(64);
-      return sha256(concat(utf8.encode("adj-ev1\0"), HEX64.test(prev) ? unhex(prev) : new Uint8Array(32), body));
+      const line = lines[n], cut = Math.max(line.length - 75, 0), msg = new Uint8Array(40 + cut + 1);
+      msg.set(EVENT_DOMAIN);
+      if (n) msg.set(stated[n - 1] || new Uint8Array(32), 8);
+      msg.set(line.subarray(0, cut), 40);
+      msg[40 + cut] = 125;  // the body is the line with its hash member cut off and "}" put back
+      return sha256(msg);
     });
-    let prev = "0".repeat(64);
+    lap("hash");
+    let prev = GENESIS;
     for (let n = 0; n < events.length; n++) {
-      const line = lines[n], event = events[n], digest = hex(digests[n]);
-      const suffix = line.subarray(line.length - 75, line.length - 66);
-      if (suffix.length !== HASH_MEMBER.length || suffix.some((b, k) => b !== HASH_MEMBER[k]) || digest !== event.get("hash")) {
+      const line = lines[n], event = events[n], digest = new Uint8Array(digests[n]), want = stated[n];
+      const suffix = line.subarray(Math.max(line.length - 75, 0), Math.max(line.length - 66, 0));
+      if (!sameBytes(suffix, HASH_MEMBER) || want === null || !sameBytes(digest, want)) {
         refuse(`seq ${n + 1}: bad hash (the line or one before it was changed)`);
       }
       if (Number(event.get("seq")) !== n + 1 || event.get("prev") !== prev) refuse(`seq ${n + 1}: out of order`);
-      prev = digest;
+      prev = event.get("hash");  // the digest just computed, in hex
     }
+    lap("chain");
     if (bad !== null) refuse(`seq ${bad[0]}: ${bad[1]}`);
     if (!events.length) refuse("the log is empty");
     return [events, prev];
@@ -349,10 +385,15 @@ const AdjudicatorCheck = (function () {
         }
         if (!secrets.has(epoch)) continue;
         if (mix === null) mix = new Uint8Array(await sha256(seeds));
-        tasks.push({ seq, i, count, faces, low, dice: diceOf.map(Number), key: keyOf(epoch), mix });
+        keyOf(epoch);
+        tasks.push({ seq, i, count, faces, low, dice: diceOf.map(Number), epoch, key: null, mix });
       }
     }
+    lap("rolls");
+    for (const [epoch, key] of keys) keys.set(epoch, await key);
+    for (const t of tasks) t.key = keys.get(t.epoch);
     const derived = await inBatches(tasks, derive(game));
+    lap("hmac");
     tasks.forEach((t, n) => {
       if (derived[n].some((d, k) => d !== t.dice[k])) refuse(`seq ${t.seq}: roll ${t.i} does not match`);
     });
@@ -361,10 +402,15 @@ const AdjudicatorCheck = (function () {
   }
 
   function derive(game) {  // the faces of one roll: HMAC blocks read as 32-bit words, rejection-sampled
+    const prefixes = new Map();  // the message's start, for each mix
     return async (t) => {
-      const head = concat(utf8.encode("adj-dice1\0"), game, [0], t.mix, new Uint8Array(16));
-      const view = new DataView(head.buffer), at = head.length - 16, key = await t.key;
-      view.setBigUint64(at, BigInt(t.seq));
+      let prefix = prefixes.get(t.mix);
+      if (prefix === undefined) prefixes.set(t.mix, prefix = concat(utf8.encode("adj-dice1\0"), game, [0], t.mix));
+      const head = new Uint8Array(prefix.length + 16);
+      head.set(prefix);
+      const view = new DataView(head.buffer), at = prefix.length, key = t.key;
+      view.setUint32(at, Math.floor(t.seq / 2 ** 32));  // the seq in 8 bytes, big-endian
+      view.setUint32(at + 4, t.seq % 2 ** 32);
       view.setUint32(at + 8, t.i);
       const limit = 2 ** 32 - (2 ** 32 % t.faces), out = [];
       for (let c = 0; out.length < t.count; c++) {
@@ -382,9 +428,12 @@ const AdjudicatorCheck = (function () {
   // The verdict on a log's bytes: {ok, events, head, rolls} or {ok: false, why}.
   async function check(bytes, schema) {
     try {
+      lapStart = performance.now();
       const [events, head] = await checkLines(splitLines(bytes), schema);
       const dice = await checkCreated(events[0]);
+      lap("created");
       const secrets = await checkReveals(events, dice);
+      lap("reveals");
       const rolls = await checkRolls(events, dice, secrets);
       return { ok: true, events: events.length, head, rolls };
     } catch (e) {
@@ -397,7 +446,7 @@ const AdjudicatorCheck = (function () {
   const UNESCAPE = { e: "\x01", l: "<", r: "\r", z: "\0" };
   const unembed = (text) => text.replace(/\x01([elrz])/g, (_, c) => UNESCAPE[c]);
 
-  return { check, parse, unembed, floatText };
+  return { check, parse, unembed, floatText, laps };
 })();
 
 (async function () {
