@@ -6,6 +6,7 @@
     python3 benchmarks/run.py --only memory    # verify's peak memory at two sizes, and import's against verify's
     python3 benchmarks/run.py --only startup   # status, options, post, verify of the shipped games against python3 -c pass
     python3 benchmarks/run.py --only handoffs  # hand-offs between posters per game turn, in scripted games
+    python3 benchmarks/run.py --only report    # the HTML report: ivry's size, its opening in Chromium, the browser's check
     python3 benchmarks/run.py --quick          # small sizes: proves the machinery, measures nothing
 
 Prints one line per measured target and variant (a target measured on both the .jsonl and the .db,
@@ -40,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its own modules (handoffs)
+sys.path.insert(0, str(ROOT / "tests"))  # the headless Chromium the report's tests drive (tests/browser.py)
 
 from events.core import REFEREE  # noqa: E402
 from adjudicator import games, rulesets  # noqa: E402
@@ -50,7 +52,7 @@ from adjudicator.secrets import secret_path  # noqa: E402
 from adjudicator.simulate import simulate  # noqa: E402
 from adjudicator.verify import verify  # noqa: E402
 
-TARGETS = ("verify", "post", "memory", "rulesets", "startup", "handoffs")
+TARGETS = ("verify", "post", "memory", "rulesets", "startup", "handoffs", "report")
 
 # The limits, from the engine issue and the board-game issue.
 VERIFY_LIMIT = 3.0     # verify time / (decode + sha256 chain) time, same file, same run
@@ -59,6 +61,9 @@ MEMORY_LIMIT = 1.5     # verify peak RSS: 1,000,000 events / 100,000 events
 IMPORT_LIMIT = 1.5     # import peak RSS / verify peak RSS, same 200,000-event log
 RULESET_LIMIT = 10.0   # a ruleset's verify per-event cost / the floor's, on its own simulated games
 STARTUP_LIMIT = 4.0    # a command a referee runs again and again, on a shipped game / `python3 -c pass`
+REPORT_SIZE_LIMIT = 3_000_000  # bytes: the report of the shipped paris-ivry-1590 game, "a few MB at most"
+REPORT_OPEN_LIMIT = 2.0        # s: that report in headless Chromium, from the start of loading to the verdict
+REPORT_CHECK_LIMIT = 4.0       # verify's events/s / the page's in-browser check's, same 200,000-event log
 HANDOFF_LIMITS = {"paris": 10.0, "brigade": 6.0, "portable": 4.0}  # hand-offs between posters per game turn
 
 
@@ -575,9 +580,67 @@ def target_handoffs(sizes: Sizes, logs: Logs) -> list[Outcome]:
     return out
 
 
+def _opened(driver: Any, page: Path) -> tuple[float, float]:
+    """Load a report in the browser: (s from the start of loading to the verdict, s of the check alone)."""
+    from browser import open_report
+
+    verdict = open_report(driver, page, timeout=900)
+    if not verdict.startswith("OK"):
+        raise BenchError(f"{page.name}: {verdict}")
+    element = driver.find_element("id", "verdict")
+    return float(element.get_attribute("data-at")) / 1000, float(element.get_attribute("data-ms")) / 1000
+
+
+def target_report(sizes: Sizes, logs: Logs) -> list[Outcome]:
+    """The after-action report: the size of paris-ivry-1590's and the time it takes to open in headless
+    Chromium, and the page's own check of a ~200,000-event freeform log against `verify` of that log."""
+    import browser
+    from adjudicator.htmlreport import build
+
+    why = browser.missing()
+    if why:
+        skipped("report", "-", f"no headless Chromium: {why}")
+        return []
+    out = []
+    ivry = logs.workdir / "paris-ivry-1590.html"
+    ivry.write_text(build(ROOT / "logs" / "paris-ivry-1590" / "game.jsonl"), encoding="utf-8")
+    size = ivry.stat().st_size
+    out.append(result("report", "ivry size", f"{size / 1e6:.2f} MB (limit {REPORT_SIZE_LIMIT / 1e6:g} MB)",
+                      size / REPORT_SIZE_LIMIT, 1.0))
+    log = logs.freeform(sizes.verify_events)
+    big = logs.workdir / f"{log.jsonl.stem}.html"
+    note(f"building the report of {log.jsonl.name} ...")
+    big.write_text(build(log.jsonl), encoding="utf-8")
+    driver = browser.start()
+    try:
+        opened = min(_opened(driver, ivry)[0] for _ in range(sizes.repeats))
+        out.append(result("report", "ivry open", f"{opened:.2f} s from loading to the verdict in Chromium (limit "
+                                                 f"{REPORT_OPEN_LIMIT:g} s)", opened / REPORT_OPEN_LIMIT, 1.0))
+        checks = []  # (s, the time of each part of that check)
+        for _ in range(max(1, sizes.repeats // 2)):
+            checks.append((_opened(driver, big)[1], driver.execute_script("return AdjudicatorCheck.laps;")))
+        verified = min(timed(lambda: run_verify(log.jsonl)) for _ in range(sizes.repeats))
+    finally:
+        driver.quit()
+        shutil.rmtree(driver.profile_dir, ignore_errors=True)
+    (check, laps), events = min(checks, key=lambda c: c[0]), log.events
+    parts = ", ".join(f"{k} {v / 1000:.2f}" for k, v in laps.items())
+    out.append(result("report", "browser check",
+                      f"{n(events)} events: in Chromium {check:.2f} s ({n(events / check)} ev/s; {parts}) | "
+                      f"verify {verified:.2f} s ({n(events / verified)} ev/s)",
+                      (events / verified) / (events / check), REPORT_CHECK_LIMIT))
+    return out
+
+
+def timed(work: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
 RUNNERS: dict[str, Callable[[Sizes, Logs], list[Outcome]]] = {
     "verify": target_verify, "post": target_post, "memory": target_memory, "rulesets": target_rulesets,
-    "startup": target_startup, "handoffs": target_handoffs,
+    "startup": target_startup, "handoffs": target_handoffs, "report": target_report,
 }
 
 
