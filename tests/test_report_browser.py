@@ -199,3 +199,22 @@ def test_the_page_check_accepts_what_the_readme_program_accepts(browser, tmp_pat
         events, head, rolls = audited(log)
         r = page_check(browser, log.read_bytes())
         assert r == {"ok": True, "events": events, "head": head, "rolls": rolls}, name
+
+
+def test_a_ruling_is_marked_as_one(browser, tmp_path):
+    from adjudicator import games
+    from adjudicator.htmlreport import build
+
+    db = play_sample_game(tmp_path, turns=1)
+    games.post(db, "ruling the volley stands because the wood is light cover", "referee")
+    events = games.status(db).head.partition(":")[0]
+    page = tmp_path / "ruled.html"
+    page.write_text(build(db), encoding="utf-8")
+    assert open_report(browser, page).startswith("OK")
+    browser.find_element("id", "last").click()
+    shown = where(browser)
+    assert shown.startswith(f"event #{events} of {events} · turn ") and shown.endswith(" · referee · referee's ruling")
+    assert browser.find_element("id", "text").get_attribute("class") == "ruling"
+    assert "the volley stands" in browser.find_element("id", "text").text
+    browser.find_element("id", "prev").click()
+    assert "ruling" not in where(browser)
