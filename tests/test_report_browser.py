@@ -218,3 +218,66 @@ def test_a_ruling_is_marked_as_one(browser, tmp_path):
     assert "the volley stands" in browser.find_element("id", "text").text
     browser.find_element("id", "prev").click()
     assert "ruling" not in where(browser)
+
+
+def _python_reads(text: str) -> bool:
+    """The README program's reading of a line, members aside: JSON whose canonical encoding is the text."""
+    def unique(pairs):
+        if len({k for k, _ in pairs}) != len(pairs):
+            raise ValueError("repeated")
+        return dict(pairs)
+
+    def plain(t):
+        if "e" in t.lower():
+            raise ValueError("exponent")
+        return float(t)
+
+    def refuse(t):
+        raise ValueError(t)
+
+    try:
+        value = json.loads(text, object_pairs_hook=unique, parse_float=plain, parse_constant=refuse)
+        # a line that is not an object fails the program's members check: the page refuses it at once
+        return type(value) is dict and json.dumps(value, ensure_ascii=False, separators=(",", ":")) == text
+    except (ValueError, RecursionError):
+        return False
+
+
+def test_the_page_reads_a_line_exactly_as_the_readme_program_does(browser):
+    """The page's canonical reader against Python's json, as the README's program uses it, on
+    canonical encodings of many values and on texts that differ from them by little."""
+    import random
+
+    rng = random.Random(20)
+    atoms = [0, -1, 7, 2**53 + 1, -(10**40), 72.0, 11.09, -0.0, 0.0001, 9999999999999998.0, 1e16, 1e-05, 0.1 + 0.2, True,
+             False, None, "", "é", "\u2028", "\x7f", "a\"b\\c", "\x00\x1f\n\t\b\f\r", "</script>", "😀", "\ud7ff"]
+
+    def value(depth: int):
+        k = rng.random()
+        if depth > 3 or k < 0.5:
+            return rng.choice(atoms)
+        if k < 0.75:
+            return [value(depth + 1) for _ in range(rng.randrange(4))]
+        return {rng.choice(["a", "b", "type", "10", "2", "é", ""]) + str(i): value(depth + 1) for i in range(rng.randrange(4))}
+
+    texts = []
+    for _ in range(300):
+        try:
+            texts.append(json.dumps({"v": value(0)}, ensure_ascii=False, separators=(",", ":")))
+        except ValueError:
+            continue
+    texts += ['{"a":1.0}', '{"a":1.50}', '{"a":1e5}', '{"a":1E5}', '{"a":-0}', '{"a":-0.0}', '{"a":01}', '{"a":1.}',
+              '{"a":.5}', '{"a":NaN}', '{"a":Infinity}', '{"a": 1}', '{"a":1,"a":2}', '{"a":"\\/"}', '{"a":"\\u00e9"}',
+              '{"a":"\\u001F"}', '{"a":"\\u001f"}', '{"a":"\\u000a"}', '{"a":"\\n"}', '{"a":"\\ud800"}', '{"a":"\x01"}',
+              '{"a":[1,]}', '{"a":{}}', '{"a":[]}', '{"a":true}', '{"a":tru}', '{"a":1}x', '[1]', '{"a":"x"} ',
+              '{"a":1' + "0" * 4299 + '}', '{"a":1' + "0" * 4300 + '}', '{"a":-1' + "0" * 4299 + '}',
+              '{"a":100000000000000000000.0}', '{"a":1234567890123456.0}', '{"a":0.00001}', '{"a":0.0001}']
+    for t in list(texts[:300]):  # small changes of canonical texts
+        at = rng.randrange(len(t))
+        texts.append(t[:at] + rng.choice([" ", "\\", '"', "0", ".", ",", "e", ""]) + t[at + 1:])
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    read = browser.execute_script("""return arguments[0].map((t) => {
+        try { AdjudicatorCheck.parse(t); return true; } catch (e) { return false; } });""", texts)
+    wrong = [(t, js) for t, js in zip(texts, read) if js != _python_reads(t)]
+    assert wrong == []
+    assert sum(read) > 300 and len(read) - sum(read) > 100

@@ -123,6 +123,8 @@ const AdjudicatorCheck = (function () {
       const text = s.slice(from, i);
       if (INT.test(text)) {
         if (text === "-0") refuse("not canonical (-0)");
+        // Python reads no integer of more than 4300 digits (sys.int_info.default_max_str_digits)
+        if (text.length - (text[0] === "-") > 4300) refuse("an integer of more than 4300 digits");
         return text.length < 16 ? Number(text) : BigInt(text);
       }
       if (/[eE]/.test(text)) refuse(text + " has an exponent");
