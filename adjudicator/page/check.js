@@ -52,8 +52,10 @@ const AdjudicatorCheck = (function () {
     return t.includes(".") ? t : t + ".0";
   }
 
+  const DEEPEST = 990;  // Python's json, under its recursion limit of 1000, reads no deeper nesting
+
   function parse(s) {
-    let i = 0;
+    let i = 0, depth = 0;
     function value() {
       const c = s[i];
       if (c === "{") return object();
@@ -67,7 +69,8 @@ const AdjudicatorCheck = (function () {
     function object() {
       const out = new Map();
       i++;
-      if (s[i] === "}") { i++; return out; }
+      if (++depth > DEEPEST) refuse(`nested deeper than ${DEEPEST} levels`);
+      if (s[i] === "}") { i++; depth--; return out; }
       for (;;) {
         if (s[i] !== '"') refuse("not canonical (a member name expected at character " + i + ")");
         const key = string();
@@ -76,18 +79,19 @@ const AdjudicatorCheck = (function () {
         if (out.has(key)) refuse("a member is repeated");
         out.set(key, value());
         if (s[i] === ",") { i++; continue; }
-        if (s[i] === "}") { i++; return out; }
+        if (s[i] === "}") { i++; depth--; return out; }
         refuse("not canonical (',' or '}' expected at character " + i + ")");
       }
     }
     function array() {
       const out = [];
       i++;
-      if (s[i] === "]") { i++; return out; }
+      if (++depth > DEEPEST) refuse(`nested deeper than ${DEEPEST} levels`);
+      if (s[i] === "]") { i++; depth--; return out; }
       for (;;) {
         out.push(value());
         if (s[i] === ",") { i++; continue; }
-        if (s[i] === "]") { i++; return out; }
+        if (s[i] === "]") { i++; depth--; return out; }
         refuse("not canonical (',' or ']' expected at character " + i + ")");
       }
     }
