@@ -41,9 +41,14 @@ def start() -> Any:
     profile = tempfile.mkdtemp(prefix="adj-chromium-")
     options.add_argument(f"--user-data-dir={profile}")  # a fresh profile: nothing from an earlier run
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    downloads = Path(profile) / "downloads"  # where the page's save link writes the log
+    downloads.mkdir()
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
     driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     driver.set_window_size(1400, 1000)
-    driver.profile_dir = profile
+    driver.profile_dir, driver.downloads = profile, downloads
     return driver
 
 
@@ -85,6 +90,17 @@ def page_check(driver: Any, log: bytes) -> dict:
         const schema = JSON.parse(document.getElementById("schema").textContent);
         AdjudicatorCheck.check(bytes, schema).then(done, (e) => done({ok: false, why: "threw " + e}));""",
         base64.b64encode(log).decode())
+
+
+def downloaded(driver: Any, name: str, timeout: float = 30) -> bytes:
+    """Click the open page's save link; the bytes of the file the browser writes."""
+    target = driver.downloads / name
+    target.unlink(missing_ok=True)
+    driver.find_element("id", "save").click()
+    deadline = time.monotonic() + timeout
+    while not target.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return target.read_bytes()
 
 
 def saved_log(driver: Any) -> bytes:

@@ -16,7 +16,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from browser import browser, console_errors, open_report, page_check, saved_log  # noqa: E402,F401
+from browser import browser, console_errors, downloaded, open_report, page_check, saved_log  # noqa: E402,F401
 from conftest import LOGS, export_log, play_sample_game, run_cli_inprocess  # noqa: E402
 
 GAMES = sorted(p.parent.name for p in LOGS.glob("*/report.html"))
@@ -120,11 +120,15 @@ def test_a_page_whose_log_is_replaced_fails(browser, tmp_path):
 
 
 def test_the_log_saved_out_of_a_page_is_the_file_and_verifies(browser, tmp_path):
+    """The page's save link writes the log it carries, byte for byte: `adjudicator verify` accepts it."""
     name = "skirmish-key-point"
     open_report(browser, LOGS / name / "report.html")
-    saved = tmp_path / "saved.jsonl"
-    saved.write_bytes(saved_log(browser))
-    assert saved.read_bytes() == (LOGS / name / "game.jsonl").read_bytes()
+    assert browser.find_element("css selector", "code").text  # the page names the command
+    assert f"adjudicator verify {name}.jsonl" in browser.find_element("id", "check").text
+    assert "The rules are not re-run in the browser" in browser.find_element("id", "check").text
+    saved = tmp_path / f"{name}.jsonl"
+    saved.write_bytes(downloaded(browser, f"{name}.jsonl"))
+    assert saved.read_bytes() == (LOGS / name / "game.jsonl").read_bytes() == saved_log(browser)
     assert run_cli_inprocess("verify", str(saved)).returncode == 0
 
 
@@ -141,7 +145,7 @@ def test_a_log_with_markup_and_crlf_checks_ok_and_saves_out_whole(browser, tmp_p
     page.write_text(build(crlf), encoding="utf-8")
     events, head, rolls = audited(crlf)
     assert open_report(browser, page) == f"OK: {events} events, head #{events} {head[:16]}, {rolls} rolls re-derived"
-    assert saved_log(browser) == crlf.read_bytes()
+    assert saved_log(browser) == crlf.read_bytes() == downloaded(browser, "g.jsonl")
     assert console_errors(browser) == []
 
 
