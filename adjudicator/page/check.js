@@ -41,6 +41,7 @@ const AdjudicatorCheck = (function () {
   const SHORT = { '"': '"', "\\": "\\", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
   const SHORT_OF = { "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
   const INT = /^-?(0|[1-9][0-9]*)$/;
+  const PLAIN = /[^"\\\x00-\x1f]*/y;  // characters a string holds as they are
   const FLOAT = /^-?(0|[1-9][0-9]*)\.[0-9]+$/;
 
   function floatText(x) {  // Python's repr of a float a log may hold, or null (it needs an exponent)
@@ -57,10 +58,10 @@ const AdjudicatorCheck = (function () {
   function parse(s) {
     let i = 0, depth = 0;
     function value() {
-      const c = s[i];
-      if (c === "{") return object();
-      if (c === "[") return array();
-      if (c === '"') return string();
+      const c = s.charCodeAt(i);
+      if (c === 34) return string();  // "
+      if (c === 123) return object();  // {
+      if (c === 91) return array();  // [
       if (s.startsWith("true", i)) { i += 4; return true; }
       if (s.startsWith("false", i)) { i += 5; return false; }
       if (s.startsWith("null", i)) { i += 4; return null; }
@@ -98,6 +99,9 @@ const AdjudicatorCheck = (function () {
     function string() {
       let out = "", from = ++i;
       for (;;) {
+        PLAIN.lastIndex = i;  // skip what stands as it is, at once
+        PLAIN.test(s);
+        i = PLAIN.lastIndex;
         const c = s.charCodeAt(i);
         if (c === 34) { out += s.slice(from, i); i++; return out; }  // "
         if (Number.isNaN(c)) refuse("a string is not closed");
@@ -187,12 +191,21 @@ const AdjudicatorCheck = (function () {
     return event;
   }
 
+  const REFS = new WeakMap();  // for each schema's $defs: "#/$defs/NAME" -> its definition, looked up once
+  const defOf = (ref, defs) => {
+    let found = REFS.get(defs);
+    if (found === undefined) REFS.set(defs, found = new Map());
+    let def = found.get(ref);
+    if (def === undefined) found.set(ref, def = defs[ref.split("/").pop()]);
+    return def;
+  };
+
   function conforms(value, spec, defs) {
-    if ("$ref" in spec) return conforms(value, defs[spec.$ref.split("/").pop()], defs);
+    if ("$ref" in spec) return conforms(value, defOf(spec.$ref, defs), defs);
     if ("discriminator" in spec) {
       const mapping = spec.discriminator.mapping, type = value instanceof Map ? value.get("type") : undefined;
       const ref = typeof type === "string" && Object.hasOwn(mapping, type) ? mapping[type] : null;
-      return ref !== null && conforms(value, { $ref: ref }, defs);
+      return ref !== null && conforms(value, defOf(ref, defs), defs);
     }
     if ("anyOf" in spec) return spec.anyOf.some((s) => conforms(value, s, defs));
     if ("enum" in spec) return spec.enum.some((e) => e === value);
