@@ -200,36 +200,62 @@ const AdjudicatorCheck = (function () {
     return def;
   };
 
-  function conforms(value, spec, defs) {
-    if ("$ref" in spec) return conforms(value, defOf(spec.$ref, defs), defs);
-    if ("discriminator" in spec) {
-      const mapping = spec.discriminator.mapping, type = value instanceof Map ? value.get("type") : undefined;
-      const ref = typeof type === "string" && Object.hasOwn(mapping, type) ? mapping[type] : null;
-      return ref !== null && conforms(value, defOf(ref, defs), defs);
-    }
-    if ("anyOf" in spec) return spec.anyOf.some((s) => conforms(value, s, defs));
-    if ("enum" in spec) return spec.enum.some((e) => e === value);
-    if ("properties" in spec) return value instanceof Map && conformsMembers(value, spec, defs, 0);
-    if ("prefixItems" in spec) {
-      return Array.isArray(value) && value.length === spec.prefixItems.length
-        && value.every((v, n) => conforms(v, spec.prefixItems[n], defs));
-    }
-    if (spec.type === "array") return Array.isArray(value) && value.every((v) => conforms(v, spec.items, defs));
-    const want = TYPES[spec.type];
-    return want === undefined || kind(value) === want;
+  // The schema as one test per definition, made once: a value conforms to a spec as the README's
+  // program's conforms() says ($ref, discriminator, anyOf, enum, properties, prefixItems, array, type,
+  // asked in that order), without the spec looked over again for every event
+  const COMPILED = new WeakMap();
+  function compiled(spec, defs) {
+    let test = COMPILED.get(spec);
+    if (test !== undefined) return test;
+    COMPILED.set(spec, (v) => test(v));  // a reference to itself, through a definition, is met by this
+    test = compile(spec, defs);
+    COMPILED.set(spec, test);
+    return test;
   }
-
-  const NAMES = new WeakMap();  // a spec's member names, listed once
-  function conformsMembers(map, spec, defs, extra) {  // its members but the last `extra` are the spec's, in order
-    let names = NAMES.get(spec);
-    if (names === undefined) NAMES.set(spec, names = Object.keys(spec.properties));
+  function compile(spec, defs) {
+    if ("$ref" in spec) return compiled(defOf(spec.$ref, defs), defs);
+    if ("discriminator" in spec) {
+      const mapping = spec.discriminator.mapping, tests = new Map();
+      for (const type of Object.keys(mapping)) tests.set(type, compiled(defOf(mapping[type], defs), defs));
+      return (v) => {
+        const type = v instanceof Map ? v.get("type") : undefined, test = typeof type === "string" ? tests.get(type) : undefined;
+        return test !== undefined && test(v);
+      };
+    }
+    if ("anyOf" in spec) {
+      const tests = spec.anyOf.map((s) => compiled(s, defs));
+      return (v) => tests.some((t) => t(v));
+    }
+    if ("enum" in spec) return (v) => spec.enum.some((e) => e === v);
+    if ("properties" in spec) {
+      const names = Object.keys(spec.properties), tests = names.map((k) => compiled(spec.properties[k], defs));
+      return (v) => v instanceof Map && members(v, names, tests, 0);
+    }
+    if ("prefixItems" in spec) {
+      const tests = spec.prefixItems.map((s) => compiled(s, defs));
+      return (v) => Array.isArray(v) && v.length === tests.length && v.every((x, n) => tests[n](x));
+    }
+    if (spec.type === "array") {
+      const item = compiled(spec.items, defs);
+      return (v) => Array.isArray(v) && v.every(item);
+    }
+    const want = TYPES[spec.type];
+    return want === undefined ? () => true : (v) => kind(v) === want;
+  }
+  function members(map, names, tests, extra) {  // a Map's members but the last `extra`: these names, in order
     if (map.size !== names.length + extra) return false;
     let n = 0;
     for (const [k, v] of map) {
       if (n === names.length) break;
-      if (k !== names[n++] || !conforms(v, spec.properties[k], defs)) return false;
+      if (k !== names[n] || !tests[n](v)) return false;
+      n++;
     }
     return true;
+  }
+  function eventTest(schema) {  // the schema's Event, on an event whose last member is its hash
+    const spec = schema.$defs.Event, names = Object.keys(spec.properties);
+    const tests = names.map((k) => compiled(spec.properties[k], schema.$defs));
+    return (event) => members(event, names, tests, 1);
   }
 
   // -- crypto ---------------------------------------------------------------------------------------
@@ -284,13 +310,13 @@ const AdjudicatorCheck = (function () {
   }
 
   async function checkLines(lines, schema) {
-    const texts = decodeLines(lines), events = [];
+    const texts = decodeLines(lines), events = [], conformsEvent = schema ? eventTest(schema) : () => true;
     let bad = null;  // the first line that is not an event: [n, why]
     for (let n = 0; n < lines.length && bad === null; n++) {
       try {
         if (texts[n] === null) refuse("not UTF-8");
         const event = read(texts[n]);  // its last member is the hash, which the schema's Event leaves out
-        if (schema && !conformsMembers(event, schema.$defs.Event, schema.$defs, 1)) refuse("the members differ from the schema");
+        if (!conformsEvent(event)) refuse("the members differ from the schema");
         events.push(event);
       } catch (e) {
         if (!(e instanceof Fail)) throw e;
