@@ -199,6 +199,13 @@ def test_the_page_check_accepts_what_the_readme_program_accepts(browser, tmp_pat
     unrevealed = play_sample_game(tmp_path / "open", turns=3, reveal=False)
     logs["unrevealed"] = export_log(unrevealed)
     logs["brigade floats"] = LOGS / "brigade-peninsula" / "game.jsonl"
+    (tmp_path / "many").mkdir()
+    many = play_sample_game(tmp_path / "many", turns=1)
+    from adjudicator import games
+
+    games.post(many, "roll 12d6 for a big volley\nroll 30d10z for the rest\nroll 100d1000 for luck\nend turn", "blue")
+    games.reveal(many)
+    logs["rolls of several blocks"] = export_log(many)
     for name, log in logs.items():
         events, head, rolls = audited(log)
         r = page_check(browser, log.read_bytes())

@@ -437,7 +437,7 @@ const AdjudicatorCheck = (function () {
     lap("rolls");
     for (const [epoch, key] of keys) keys.set(epoch, await key);
     for (const t of tasks) t.key = keys.get(t.epoch);
-    const derived = await inBatches(tasks, derive(game));
+    const derived = await derive(tasks, game);
     lap("hmac");
     tasks.forEach((t, n) => {
       if (derived[n].some((d, k) => d !== t.dice[k])) refuse(`seq ${t.seq}: roll ${t.i} does not match`);
@@ -446,28 +446,35 @@ const AdjudicatorCheck = (function () {
     return tasks.length;
   }
 
-  function derive(game) {  // the faces of one roll: HMAC blocks read as 32-bit words, rejection-sampled
+  // The faces of each roll: HMAC blocks read as 32-bit words, rejection-sampled. Every roll's first
+  // block is asked at once; the few rolls it does not finish (9 dice or more, a rejected word) ask theirs.
+  async function derive(tasks, game) {
     const prefixes = new Map();  // the message's start, for each mix
-    return async (t) => {
+    const messages = tasks.map((t) => {
       let prefix = prefixes.get(t.mix);
       if (prefix === undefined) prefixes.set(t.mix, prefix = concat(utf8.encode("adj-dice1\0"), game, [0], t.mix));
-      const head = new Uint8Array(prefix.length + 16);
-      head.set(prefix);
-      const view = new DataView(head.buffer), at = prefix.length, key = t.key;
+      const msg = new Uint8Array(prefix.length + 16), view = new DataView(msg.buffer), at = prefix.length;
+      msg.set(prefix);
       view.setUint32(at, Math.floor(t.seq / 2 ** 32));  // the seq in 8 bytes, big-endian
       view.setUint32(at + 4, t.seq % 2 ** 32);
-      view.setUint32(at + 8, t.i);
-      const limit = 2 ** 32 - (2 ** 32 % t.faces), out = [];
-      for (let c = 0; out.length < t.count; c++) {
-        view.setUint32(at + 12, c);
-        const words = new DataView(await subtle.sign("HMAC", key, head));
+      view.setUint32(at + 8, t.i);  // then the roll's index, then the block's counter (0 here)
+      return msg;
+    });
+    const firsts = await inBatches(tasks.map((_, n) => n), (n) => subtle.sign("HMAC", tasks[n].key, messages[n]));
+    return Promise.all(tasks.map(async (t, n) => {
+      const limit = 2 ** 32 - (2 ** 32 % t.faces), out = [], msg = messages[n];
+      let block = firsts[n];
+      for (let c = 1; ; c++) {
+        const words = new DataView(block);
         for (let w = 0; w < 8 && out.length < t.count; w++) {
           const u = words.getUint32(4 * w);
           if (u < limit) out.push(u % t.faces + t.low);
         }
+        if (out.length === t.count) return out;
+        new DataView(msg.buffer).setUint32(msg.length - 4, c);
+        block = await subtle.sign("HMAC", t.key, msg);
       }
-      return out;
-    };
+    }));
   }
 
   // The verdict on a log's bytes: {ok, events, head, rolls} or {ok: false, why}.
