@@ -55,96 +55,102 @@ const AdjudicatorCheck = (function () {
 
   const DEEPEST = 990;  // Python's json, under its recursion limit of 1000, reads no deeper nesting
 
-  function parse(s) {
-    let i = 0, depth = 0;
-    function value() {
-      const c = s.charCodeAt(i);
-      if (c === 34) return string();  // "
-      if (c === 123) return object();  // {
-      if (c === 91) return array();  // [
-      if (s.startsWith("true", i)) { i += 4; return true; }
-      if (s.startsWith("false", i)) { i += 5; return false; }
-      if (s.startsWith("null", i)) { i += 4; return null; }
-      return number();
-    }
-    function object() {
-      const out = new Map();
-      i++;
-      if (++depth > DEEPEST) refuse(`nested deeper than ${DEEPEST} levels`);
-      if (s[i] === "}") { i++; depth--; return out; }
-      for (;;) {
-        if (s[i] !== '"') refuse("not canonical (a member name expected at character " + i + ")");
-        const key = string();
-        if (s[i] !== ":") refuse("not canonical (':' expected at character " + i + ")");
-        i++;
-        if (out.has(key)) refuse("a member is repeated");
-        out.set(key, value());
-        if (s[i] === ",") { i++; continue; }
-        if (s[i] === "}") { i++; depth--; return out; }
-        refuse("not canonical (',' or '}' expected at character " + i + ")");
-      }
-    }
-    function array() {
-      const out = [];
-      i++;
-      if (++depth > DEEPEST) refuse(`nested deeper than ${DEEPEST} levels`);
-      if (s[i] === "]") { i++; depth--; return out; }
-      for (;;) {
-        out.push(value());
-        if (s[i] === ",") { i++; continue; }
-        if (s[i] === "]") { i++; depth--; return out; }
-        refuse("not canonical (',' or ']' expected at character " + i + ")");
-      }
-    }
-    function string() {
-      let out = "", from = ++i;
-      for (;;) {
-        PLAIN.lastIndex = i;  // skip what stands as it is, at once
-        PLAIN.test(s);
-        i = PLAIN.lastIndex;
-        const c = s.charCodeAt(i);
-        if (c === 34) { out += s.slice(from, i); i++; return out; }  // "
-        if (Number.isNaN(c)) refuse("a string is not closed");
-        if (c < 0x20) refuse("not canonical (a raw control character in a string)");
-        if (c !== 92) { i++; continue; }  // backslash: an escape
-        out += s.slice(from, i);
-        const e = s[i + 1];
-        if (e in SHORT) { out += SHORT[e]; i += 2; }
-        else if (e === "u" && /^00[01][0-9a-f]$/.test(s.slice(i + 2, i + 6))) {
-          const ch = String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16));
-          if (ch in SHORT_OF) refuse("not canonical (\\u" + s.slice(i + 2, i + 6) + " is written \\" + SHORT_OF[ch] + ")");
-          out += ch;
-          i += 6;
-        } else refuse("not canonical (an escape canonical JSON does not write: \\" + s.slice(i + 1, i + 6) + ")");
-        from = i;
-      }
-    }
-    function number() {
-      const from = i;
-      if (s.charCodeAt(i) === 45) i++;  // -
-      if (!(s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57)) refuse("not JSON at character " + from);
-      for (;;) {  // digits, and what a fraction or an exponent may hold
-        const c = s.charCodeAt(i);
-        if ((c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45) i++;
-        else break;
-      }
-      const text = s.slice(from, i);
-      if (INT.test(text)) {
-        if (text === "-0") refuse("not canonical (-0)");
-        // Python reads no integer of more than 4300 digits (sys.int_info.default_max_str_digits)
-        if (text.length - (text[0] === "-") > 4300) refuse("an integer of more than 4300 digits");
-        return text.length < 16 ? Number(text) : BigInt(text);
-      }
-      if (/[eE]/.test(text)) refuse(text + " has an exponent");
-      if (!FLOAT.test(text)) refuse("not JSON: " + text);
-      const x = Number(text);
-      if (floatText(x) !== text) refuse("not canonical (the float " + text + ")");
-      return new Float(x, text);
-    }
-    if (s[0] !== "{") refuse("not canonical (a line is one JSON object)");
+  // The reader's state: the line, the place in it and the nesting there (one line is read at a time).
+  let text = "", at = 0, depth = 0;
+
+  function parse(line) {
+    text = line;
+    at = 0;
+    depth = 0;
+    if (text.charCodeAt(0) !== 123) refuse("not canonical (a line is one JSON object)");
     const v = value();
-    if (i !== s.length) refuse("not canonical (something after the event at character " + i + ")");
+    if (at !== text.length) refuse("not canonical (something after the event at character " + at + ")");
     return v;
+  }
+
+  function value() {
+    const c = text.charCodeAt(at);
+    if (c === 34) return string();  // "
+    if (c === 123) return object();  // {
+    if (c === 91) return array();  // [
+    if (text.startsWith("true", at)) { at += 4; return true; }
+    if (text.startsWith("false", at)) { at += 5; return false; }
+    if (text.startsWith("null", at)) { at += 4; return null; }
+    return number();
+  }
+  function object() {
+    const out = new Map();
+    at++;
+    if (++depth > DEEPEST) refuse(`nested deeper than ${DEEPEST} levels`);
+    if (text[at] === "}") { at++; depth--; return out; }
+    for (;;) {
+      if (text[at] !== '"') refuse("not canonical (a member name expected at character " + at + ")");
+      const key = string();
+      if (text[at] !== ":") refuse("not canonical (':' expected at character " + at + ")");
+      at++;
+      if (out.has(key)) refuse("a member is repeated");
+      out.set(key, value());
+      if (text[at] === ",") { at++; continue; }
+      if (text[at] === "}") { at++; depth--; return out; }
+      refuse("not canonical (',' or '}' expected at character " + at + ")");
+    }
+  }
+  function array() {
+    const out = [];
+    at++;
+    if (++depth > DEEPEST) refuse(`nested deeper than ${DEEPEST} levels`);
+    if (text[at] === "]") { at++; depth--; return out; }
+    for (;;) {
+      out.push(value());
+      if (text[at] === ",") { at++; continue; }
+      if (text[at] === "]") { at++; depth--; return out; }
+      refuse("not canonical (',' or ']' expected at character " + at + ")");
+    }
+  }
+  function string() {
+    let out = "", from = ++at;
+    for (;;) {
+      PLAIN.lastIndex = at;  // skip what stands as it is, at once
+      PLAIN.test(text);
+      at = PLAIN.lastIndex;
+      const c = text.charCodeAt(at);
+      if (c === 34) { out += text.slice(from, at); at++; return out; }  // "
+      if (Number.isNaN(c)) refuse("a string is not closed");
+      if (c < 0x20) refuse("not canonical (a raw control character in a string)");
+      if (c !== 92) { at++; continue; }  // backslash: an escape
+      out += text.slice(from, at);
+      const e = text[at + 1];
+      if (e in SHORT) { out += SHORT[e]; at += 2; }
+      else if (e === "u" && /^00[01][0-9a-f]$/.test(text.slice(at + 2, at + 6))) {
+        const ch = String.fromCharCode(parseInt(text.slice(at + 2, at + 6), 16));
+        if (ch in SHORT_OF) refuse("not canonical (\\u" + text.slice(at + 2, at + 6) + " is written \\" + SHORT_OF[ch] + ")");
+        out += ch;
+        at += 6;
+      } else refuse("not canonical (an escape canonical JSON does not write: \\" + text.slice(at + 1, at + 6) + ")");
+      from = at;
+    }
+  }
+  function number() {
+    const from = at;
+    if (text.charCodeAt(at) === 45) at++;  // -
+    if (!(text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57)) refuse("not JSON at character " + from);
+    for (;;) {  // digits, and what a fraction or an exponent may hold
+      const c = text.charCodeAt(at);
+      if ((c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45) at++;
+      else break;
+    }
+    const written = text.slice(from, at);
+    if (INT.test(written)) {
+      if (written === "-0") refuse("not canonical (-0)");
+      // Python reads no integer of more than 4300 digits (sys.int_info.default_max_str_digits)
+      if (written.length - (written[0] === "-") > 4300) refuse("an integer of more than 4300 digits");
+      return written.length < 16 ? Number(written) : BigInt(written);
+    }
+    if (/[eE]/.test(written)) refuse(written + " has an exponent");
+    if (!FLOAT.test(written)) refuse("not JSON: " + written);
+    const x = Number(written);
+    if (floatText(x) !== written) refuse("not canonical (the float " + written + ")");
+    return new Float(x, written);
   }
 
   function dumpsSorted(v) {  // json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
