@@ -209,7 +209,7 @@ def test_the_page_check_accepts_what_the_readme_program_accepts(browser, tmp_pat
     for name, log in logs.items():
         events, head, rolls = audited(log)
         r = page_check(browser, log.read_bytes())
-        assert r == {"ok": True, "events": events, "head": head, "rolls": rolls}, name
+        assert r == {"ok": True, "events": events, "head": head, "rolls": rolls, "signed": 0}, name
 
 
 def test_a_ruling_is_marked_as_one(browser, tmp_path):
@@ -293,3 +293,70 @@ def test_the_page_reads_a_line_exactly_as_the_readme_program_does(browser):
     wrong = [(t, js) for t, js in zip(texts, read) if js != _python_reads(t)]
     assert wrong == []
     assert sum(read) > 300 and len(read) - sum(read) > 100
+
+
+# -- posts and signatures: the page asks all the README's questions of them but ssh-keygen's -------------
+
+def _signed_game(tmp_path: Path) -> Path:
+    """A freeform game in which red and blue sign their posts (ed25519 and RSA keys made here)."""
+    import shutil
+    import subprocess
+
+    from adjudicator import games
+    from adjudicator.signing import sign
+
+    if shutil.which("ssh-keygen") is None:
+        pytest.skip("ssh-keygen (OpenSSH's client tools) is not installed: it makes the keys and signatures")
+    for name, kind in (("red", "ed25519"), ("blue", "rsa")):
+        subprocess.run(["ssh-keygen", "-q", "-t", kind, "-N", "", "-f", str(tmp_path / name)], check=True)
+    db = tmp_path / "g.db"
+    games.new_game(db, "freeform", ["red", "blue"], keys={"red": tmp_path / "red.pub", "blue": tmp_path / "blue.pub"})
+    for side, text in (("red", "roll 2d6 for volley\nend turn"), ("blue", "note holds\nroll 1d6\nend turn")):
+        _, state = games.state_at(db)
+        games.post(db, sign(f"game g\nafter {state.core.seq} {state.core.head}\n{text}", tmp_path / side), side)
+    games.post(db, "ruling the wood is open because the map says so", "referee")
+    return export_log(db)  # unrevealed: a forgery that moves a roll is caught by the rules of posts, not by its dice
+
+
+def test_a_signed_game_checks_ok_and_says_its_signatures_are_left_to_verify(browser, tmp_path):
+    from adjudicator.htmlreport import build
+
+    log = _signed_game(tmp_path)
+    events, head, rolls = audited(log)
+    page = tmp_path / "signed.html"
+    page.write_text(build(log), encoding="utf-8")
+    assert open_report(browser, page) == (f"OK: {events} events, head #{events} {head[:16]}, {rolls} rolls re-derived, "
+                                          "2 signed posts (their signatures are checked by adjudicator verify, not here)")
+
+
+@pytest.mark.parametrize("forgery,why", [("action-unsigned", "red's action is not in a post signed with red's key"),
+                                         ("replayed-head", "a signed post names its game and the head it follows"),
+                                         ("record-dropped", "red's action is not in a post signed with red's key"),
+                                         ("second key", "a key is the referee's, once a player")])
+def test_the_page_refuses_a_forged_signed_game_as_the_readme_program_does(browser, tmp_path, forgery, why):
+    from test_readme_spec import readme_check_program, run_program
+
+    from conftest import rechain
+
+    program = tmp_path / "readme_check.py"
+    program.write_text(readme_check_program(), encoding="utf-8")
+    events = [json.loads(line) for line in _signed_game(tmp_path).read_bytes().splitlines()]
+    record = next(e for e in events if e["action"]["type"] == "post-received" and e["actor"] == "red")
+    i = events.index(record)
+    if forgery == "action-unsigned":  # red's roll, as though the referee's unsigned post had made it
+        record["actor"], record["action"] = "referee", {"type": "post-received", "digest": "ab" * 32, "signed": "",
+                                                         "signature": ""}
+    elif forgery == "replayed-head":  # the post moved one event later, behind a note of the referee's
+        events.insert(i, {**record, "actor": "referee", "action": {"type": "note", "text": "x"}})
+    elif forgery == "record-dropped":
+        del events[i]
+    else:
+        key = next(e for e in events if e["action"]["type"] == "player-key")
+        events.insert(i, {**key})
+    lines = rechain([json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in events])
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in lines))
+    said = run_program(program, forged).stderr.strip()
+    assert said.startswith("FAIL seq ") and why in said, said
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    assert page_check(browser, forged.read_bytes()) == {"ok": False, "why": said.removeprefix("FAIL ")}

@@ -483,7 +483,49 @@ const AdjudicatorCheck = (function () {
     }));
   }
 
-  // The verdict on a log's bytes: {ok, events, head, rolls} or {ok: false, why}.
+  // Posts and keys: every action of a player with a registered key comes in a post signed with it; a
+  // signed post names its game and the head it follows, and its digest is of what it holds. Whether the
+  // signature is the key's is ssh-keygen's question, which the README's program asks where OpenSSH is
+  // installed: not here. The number of signed posts.
+  const PY_SPACE = "\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";  // Python's \s
+  const SIGNED_HEAD = new RegExp(`^game ([^${PY_SPACE}]+)\nafter ([0-9]+) ([0-9a-f]{16,64})\n`);
+
+  async function checkSigned(events) {
+    const posts = events.filter((e) => e.get("action").get("type") === "post-received");
+    const digests = await inBatches(posts, (e) => {
+      const a = e.get("action");
+      return sha256(utf8.encode(a.get("signed") + a.get("signature")));
+    });
+    const digestOf = new Map(posts.map((e, n) => [e, hex(digests[n])]));
+    const keys = new Map();
+    let post = null, signed = 0;
+    for (const e of events) {
+      const a = e.get("action"), seq = e.get("seq"), actor = e.get("actor"), type = a.get("type");
+      if (type === "player-key") {
+        if (actor !== "referee" || keys.has(a.get("player"))) refuse(`seq ${seq}: a key is the referee's, once a player`);
+        keys.set(a.get("player"), a.get("key"));
+      } else if (type === "post-received") {
+        if (!HEX64.test(a.get("digest"))) refuse(`seq ${seq}: digest`);
+        if (keys.has(actor) && !a.get("signature")) refuse(`seq ${seq}: ${actor}'s post is not signed`);
+        if (a.get("signed") || a.get("signature")) {
+          const head = SIGNED_HEAD.exec(a.get("signed"));
+          if (!(keys.has(actor) && digestOf.get(e) === a.get("digest") && head && head[1] === e.get("game")
+            && BigInt(head[2]) === BigInt(seq) - 1n && e.get("prev").startsWith(head[3]))) {
+            refuse(`seq ${seq}: a signed post names its game and the head it follows, and has its digest`);
+          }
+          signed++;
+        }
+        post = e;
+      } else if (keys.has(actor)) {
+        if (!(post && post.get("actor") === actor && post.get("action").get("signature"))) {
+          refuse(`seq ${seq}: ${actor}'s action is not in a post signed with ${actor}'s key`);
+        }
+      }
+    }
+    return signed;
+  }
+
+  // The verdict on a log's bytes: {ok, events, head, rolls, signed} or {ok: false, why}.
   async function check(bytes, schema) {
     try {
       lapStart = performance.now();
@@ -493,7 +535,9 @@ const AdjudicatorCheck = (function () {
       const secrets = await checkReveals(events, dice);
       lap("reveals");
       const rolls = await checkRolls(events, dice, secrets);
-      return { ok: true, events: events.length, head, rolls };
+      const signed = await checkSigned(events);
+      lap("signed");
+      return { ok: true, events: events.length, head, rolls, signed };
     } catch (e) {
       return { ok: false, why: e instanceof Fail ? e.message : `the check stopped: ${e}` };
     }
@@ -524,7 +568,8 @@ const AdjudicatorCheck = (function () {
   }
   verdict.className = r.ok ? "ok" : "fail";
   verdict.textContent = r.ok
-    ? `OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived`
+    ? `OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived` +
+      (r.signed ? `, ${r.signed} signed posts (their signatures are checked by adjudicator verify, not here)` : "")
     : `FAIL ${r.why}`;
   verdict.dataset.ms = ms.toFixed(1);  // the check alone
   verdict.dataset.at = performance.now().toFixed(1);  // since the page began to load
