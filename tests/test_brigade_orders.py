@@ -282,3 +282,17 @@ def test_the_referee_settles_written_orders_that_cannot_be_opened():
     assert codes(s, "british", ev.Done()) == ["sequence/nothing-to-close"]
     s = apply(s, "referee", ev.Done())
     assert s.turn == 1 and s.phase == "initiative" and s.brigades["kempt"].order.kind == "attack"
+
+
+def test_attack_does_not_hold_a_unit_whose_way_forward_other_units_close():
+    """§5.6 (above) with R30 («units meet in contact, never on one another»): ruling R34, a formed unit
+    that could not have come half a move nearer the enemy without ending on another unit is not held to
+    it, so that its side can always end its moves; a unit whose way is open still is."""
+    from adjudicator.rulesets.brigade.conduct import advances
+
+    s = movement(kempt="attack ventosa")
+    assert next(advances(s, s.units["b45"]), None) is not None
+    assert "attack/half-advance" in codes(s, "british", ev.Done())
+    crowded = msgspec.structs.replace(s, tables={**s.tables, "stacking": {"min_inches": 200.0}})  # every point taken
+    assert next(advances(crowded, crowded.units["b45"]), None) is None
+    assert "attack/half-advance" not in codes(crowded, "british", ev.Done())

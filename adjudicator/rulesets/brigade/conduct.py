@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from events.brigade import Charge, Move
 from events.core import REFEREE
@@ -247,6 +248,27 @@ def exempt(u: Unit) -> bool:
     return u.kind == "light-infantry" or u.kind in ARTILLERY or u.status != "formed"
 
 
+def advances(state: BrigadeState, u: Unit) -> Iterator[tuple[float, float]]:
+    """R34: the points within `u`'s move from where it began the turn that bring it the half move nearer
+    the enemy §5.6 asks of an attacking unit (contact at the most, R7) and end on the table and on no other
+    unit (R30): straight at the nearest enemy unit first, then turned aside, then farther."""
+    rate = move_rate(state, u.kind)
+    start = nearest_enemy(state, u.side, u.sx, u.sy)
+    foe = min((t for t in state.units.values() if t.side != u.side and t.status not in OFF_TABLE),
+              key=lambda t: dist(u.sx, u.sy, t.x, t.y), default=None)
+    if foe is None or start == math.inf:
+        return
+    need = min(rate / 2, max(start - 1.0, 0.0))
+    heading = math.atan2(foe.y - u.sy, foe.x - u.sx)
+    for reach in (need + 0.05, (need + rate) / 2, rate - 0.01):
+        for k in range(9):
+            turn = heading + (k + 1) // 2 * 0.35 * (1 if k % 2 else -1)  # 20 degrees a step, either side
+            x, y = round(u.sx + reach * math.cos(turn), 2), round(u.sy + reach * math.sin(turn), 2)
+            if (0.0 <= x <= state.width and 0.0 <= y <= state.height and dist(u.sx, u.sy, x, y) <= rate
+                    and start - nearest_enemy(state, u.side, x, y) >= need and not stacked(state, u, x, y)):
+                yield x, y
+
+
 def compliance(state: BrigadeState, side: str) -> list[Violation]:
     found: list[Violation] = []
     for b in state.brigades.values():
@@ -255,7 +277,8 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
         units = [u for u in units_of(state, b.id) if u.on_table]
         if b.order.kind == "attack":
             formed = [u for u in units if not exempt(u)]
-            ok = [u for u in formed if u.charged or _did(state, u, advance=True)]
+            # R34: a unit whose way forward was closed by other units (R30) is not held to it
+            ok = [u for u in formed if u.charged or _did(state, u, advance=True) or next(advances(state, u), None) is None]
             if formed and len(ok) * 2 < len(formed):
                 found += violation("attack/half-advance", RULE_KIND["attack"],
                                    f"{b.name} is under Attack: at least half of its {len(formed)} formed units must "
@@ -268,6 +291,11 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
                                    f"{b.name} is under Withdraw: every unit retires at least half a move (move rates provisional); "
                                    f"not yet: {', '.join(late)}")
     return found
+
+
+def advanced(state: BrigadeState, u: Unit) -> bool:
+    """§5.6: `u`, where it stands, has come the half move nearer the enemy an Attack order asks."""
+    return _did(state, u, advance=True)
 
 
 def _did(state: BrigadeState, u: Unit, advance: bool) -> bool:

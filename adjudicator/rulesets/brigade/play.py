@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from events import brigade as ev
 from events.core import REFEREE, Action
-from adjudicator.rulesets.brigade.conduct import MUST_MOVE_COMPULSORY, check_move, move_rate, nearest_enemy_unit
+from adjudicator.rulesets.brigade.conduct import (MUST_MOVE_COMPULSORY, advanced, advances, check_move, exempt, move_rate,
+                                                  nearest_enemy_unit)
 from adjudicator.rulesets.brigade.decide import KINDS, away
 from adjudicator.rulesets.brigade.phases import PHASES, whose
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, Unit, dist, units_of
@@ -150,6 +153,11 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             if gap - 1.05 <= rate - 0.01:  # in reach: contact beside the friends already there
                 p = _contact(state, u, rate - 0.01) or p
         p = _allowed(state, u, p)
+        if order == "attack" and not exempt(u) and not (p and advanced(state, msgspec.structs.replace(u, x=p[0], y=p[1]))):
+            # an attacking unit turned aside (R30) must still gain its half move (§5.6), or its side could not end
+            # its moves: the first way forward the rules leave (R34), if any
+            p = next((q for q in advances(state, u)
+                      if not check_move(state, u.side, ev.Move(piece=u.id, x=q[0], y=q[1]), state.phase, False)), p)
         if p and p != (u.x, u.y):
             acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
     if phase == "movement":
