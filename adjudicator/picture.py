@@ -10,6 +10,7 @@ from pathlib import Path
 from adjudicator.errors import BadInput
 
 FORMATS = (".svg", ".png")
+PNG_ZOOM = 2  # a PNG is read on a screen or a phone, not zoomed like an SVG: hex numbers and ids stay legible
 
 
 def encoded(svg: str, out: Path) -> bytes:
@@ -20,5 +21,5 @@ def encoded(svg: str, out: Path) -> bytes:
     if kind == ".png":
         import resvg_py
 
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg))
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=PNG_ZOOM))
     raise BadInput(f"{out}: a map is written as .svg or .png, not {kind or 'a file without an extension'}")

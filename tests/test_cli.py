@@ -321,7 +321,7 @@ def test_map_writes_a_real_png_or_refuses_an_unknown_extension(tmp_path):
     assert r.returncode == 0, r.stderr
     png = (tmp_path / "m.png").read_bytes()
     width = int(re.search(r'<svg\b[^>]*\bwidth="(\d+)"', (LOGS / "paris-dreux-1562" / "final-map.svg").read_text()).group(1))
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == width  # the SVG's width
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 2 * width  # the SVG's, zoomed
     r = run_cli_inprocess("map", str(log), "-o", str(tmp_path / "m.jpg"))
     assert r.returncode == 2 and ".svg or .png" in r.stderr and not (tmp_path / "m.jpg").exists()
 
