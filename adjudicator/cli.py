@@ -27,8 +27,32 @@ app = typer.Typer(
     add_completion=False,
 )
 
+def _english_json(value: bool) -> bool:
+    """JSON output is never translated: --json sets the language to English for the command."""
+    if value:
+        from adjudicator.i18n import set_language
+
+        set_language("en")
+    return value
+
+
 Fmt = Annotated[str, typer.Option("--format", "-f", help="text, markdown or bbcode")]
-AsJson = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+AsJson = Annotated[bool, typer.Option("--json", help="machine-readable output (never translated)", callback=_english_json)]
+
+
+@app.callback()
+def _options(
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", help="the language of the output: en or ru (default: ADJUDICATOR_LANG, then the locale, then en)")] = None,
+) -> None:
+    """Referee for wargames played by email and on forums: a hash-chained log, auditable dice, rules enforced."""
+    if lang is not None:
+        from adjudicator.i18n import set_language
+
+        try:
+            set_language(lang)
+        except ValueError as e:
+            raise BadInput(str(e)) from None
 
 
 def _out(text: str, err: bool = False) -> None:

@@ -292,26 +292,32 @@ def apply(core: CoreState, event: Envelope) -> CoreState:
 
 
 def describe(event: Envelope) -> list[str]:
+    """What an event every game has did, in the reader's language (the first line; the orders of an
+    unsealing follow as they were written)."""
+    from adjudicator.i18n import _
+
     action = event.action
     if isinstance(action, SecretRevealed):
-        return [f"dice secret of epoch {action.epoch} revealed: every roll of that epoch and of those before it "
-                "can now be audited"]
+        return [_("dice secret of epoch {epoch} revealed: every roll of that epoch and of those before it "
+                  "can now be audited").format(epoch=action.epoch)]
     if isinstance(action, OrdersUnsealed):
-        return [f"sealed orders {action.label!r} opened and match their commitment:"] + [f"  {o}" for o in action.orders]
+        return [_("sealed orders {label!r} opened and match their commitment:").format(label=action.label)] + [
+            f"  {o}" for o in action.orders]
     if isinstance(action, OrdersSealed):
-        return [f"orders {action.label!r} sealed: {action.commitment[:16]}…"]
+        return [_("orders {label!r} sealed: {commitment}…").format(label=action.label, commitment=action.commitment[:16])]
     if isinstance(action, Ruling):
-        return [f"referee ruling: {action.decision} (reason: {action.reason})"]
+        return [_("referee ruling: {decision} (reason: {reason})").format(decision=action.decision, reason=action.reason)]
     if isinstance(action, OrdersVoided):
-        return [f"referee ruling: sealed orders {action.label!r} are void: they will not be opened (reason: {action.reason})"]
+        return [_("referee ruling: sealed orders {label!r} are void: they will not be opened (reason: {reason})").format(
+            label=action.label, reason=action.reason)]
     if isinstance(action, GameEnded):
-        return [f"game over: {action.result}"]
+        return [_("game over: {result}").format(result=action.result)]
     if isinstance(action, GameConceded):
-        return [f"game over: {concession(event.actor, action)}"]
+        return [_("game over: {result}").format(result=concession(event.actor, action))]
     if isinstance(action, SeedContributed):
-        return [f"{action.player}'s client seed is mixed into every roll from now on"]
+        return [_("{player}'s client seed is mixed into every roll from now on").format(player=action.player)]
     if isinstance(action, PlayerKey):
-        return [f"{action.player}'s actions come from now on in posts signed with this key"]
+        return [_("{player}'s actions come from now on in posts signed with this key").format(player=action.player)]
     return []
 
 

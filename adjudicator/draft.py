@@ -23,6 +23,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 import msgspec
 
 from adjudicator.dice import Dice
+from adjudicator.i18n import Msg
 
 S = TypeVar("S", bound=msgspec.Struct)
 P = TypeVar("P", bound=msgspec.Struct)
@@ -42,11 +43,16 @@ class Mark(msgspec.Struct, frozen=True, gc=False):
 
 class Outcome(msgspec.Struct, frozen=True):
     """What one event did: the report's lines, the marks for the map, the provisional tables that
-    decided it. Never stored in the state."""
+    decided it. Never stored in the state. The lines are kept as messages (adjudicator.i18n.Msg)
+    and become text in the reader's language when they are read: the log never holds them."""
 
-    lines: tuple[str, ...] = ()
+    said: tuple[Msg, ...] = ()
     marks: tuple[Mark, ...] = ()
     provisional: tuple[str, ...] = ()
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple([m.text() for m in self.said])
 
 
 NOTHING = Outcome()
@@ -159,7 +165,7 @@ class _Work:
         self.index_own = False  # whether `index` is the draft's to change (not the base's)
         self.moved = False  # a piece moved, came or went
         self.regrouped = False  # a piece of the board came, or changed command or side: its index is made afresh
-        self.lines: list[tuple[str, tuple[object, ...]]] = []
+        self.lines: list[Msg] = []
         self.marks: list[Mark] = []
         self.prov: list[str] = []
 
@@ -304,9 +310,10 @@ class Draft(Generic[S]):
         return ix
 
     # -- what happened ---------------------------------------------------------
-    def say(self, text: str, *args: object) -> None:
-        """A line of the report; with args, `text.format(*args)`, made only when the report is."""
-        self._work.lines.append((text, args))
+    def say(self, text: str | Msg, *args: object, **fields: object) -> None:
+        """A line of the report: `text.format(*args, **fields)` in the reader's language, made only
+        when the report is (a template without args or fields is shown as it is)."""
+        self._work.lines.append(text if isinstance(text, Msg) else Msg(text, *args, **fields))
 
     def mark(self, kind: str, src: str, dst: str) -> None:
         self._work.marks.append(Mark(kind, src, dst))
@@ -324,8 +331,7 @@ class Draft(Generic[S]):
         w = self._w
         if w is None or not (w.lines or w.marks or w.prov):
             return NOTHING
-        lines = tuple(text.format(*args) if args else text for text, args in w.lines)
-        return Outcome(lines, tuple(w.marks), tuple(w.prov))
+        return Outcome(tuple(w.lines), tuple(w.marks), tuple(w.prov))
 
     # -- the engine's -------------------------------------------------------------
     def freeze(self) -> S:

@@ -294,7 +294,7 @@ def read_post(game: Game, text: str, actor: str) -> tuple[notation.Post, PostRec
     from adjudicator import posttext
 
     signed, signature = posttext.split_signed(text)
-    parsed = notation.parse(signed if signature else text, game.verbs, actor)
+    parsed = notation.parse(signed if signature else text, game.verbs, actor, game.ruleset.name)
     if parsed.game is not None and parsed.game != game.created.game:
         raise BadInput(f"the post is for game {parsed.game}, not {game.created.game}")
     digest = posttext.digest(text)

@@ -23,9 +23,10 @@ from adjudicator.errors import NotationError
 from adjudicator.plaintext import split_lines
 from adjudicator.ruleset import Verb
 
-_AFTER = re.compile(r"^after\s+(\d+)[\s:]+([0-9a-fA-F]{8,64})$", re.IGNORECASE)
+_AFTER = re.compile(r"^(?:after|после)\s+(\d+)[\s:]+([0-9a-fA-F]{8,64})$", re.IGNORECASE)
 _GAME = re.compile(r"^game\s+(\S+)$", re.IGNORECASE)
-_ROLLED = re.compile(r"^rolled\s+(.+)$", re.IGNORECASE)
+_ROLLED = re.compile(r"^(?:rolled|выпало)\s+(.+)$", re.IGNORECASE)
+_END = ("end", "конец")
 MAX_POST_BYTES = 1_000_000
 
 
@@ -75,8 +76,10 @@ def unknown_verb(line: str, verbs: tuple[Verb, ...]) -> str:
     return f"unknown action {line.split()[0]!r}{hint} (this game knows: {', '.join(known)})"
 
 
-def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
-    """Parse a whole post; NotationError names the line of the first thing that cannot be read."""
+def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> Post:
+    """Parse a whole post; NotationError names the line of the first thing that cannot be read.
+    A line may be written in the ruleset's Russian forms (adjudicator.aliases): it is read as its
+    English form. The `|` lines of sealed orders are kept as written (they are committed to)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
         raise NotationError(f"the post is longer than {MAX_POST_BYTES} bytes")
     after: tuple[int, str] | None = None
@@ -93,7 +96,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
         line = _strip_comment(raw)
         if not line:
             continue
-        if line.lower() == "end":
+        if line.lower() in _END:
             break
         m = _GAME.match(line)
         if m:
@@ -107,7 +110,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
                 raise NotationError(f"line {number}: `after SEQ HASH` must be the first line of the post")
             after = (int(m.group(1)), m.group(2).lower())
             continue
-        if line.lower().startswith("after"):
+        if line.lower().startswith(("after", "после")):
             raise NotationError(f"line {number}: write the head as `after SEQ HASH`, HASH being 8 or more hex digits")
         m = _ROLLED.match(line)
         if m:
@@ -122,6 +125,10 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str) -> Post:
                 raise NotationError(f"line {number}: the dice of line {n} are reported already")
             pending[-1] = (n, verb, args, body, values)
             continue
+        if ruleset and not line.isascii():
+            from adjudicator.aliases import aliases
+
+            line = aliases(ruleset).english(line)
         found = _match_verb(line, verbs)
         if found is None:
             raise NotationError(f"line {number}: {unknown_verb(line, verbs)}")

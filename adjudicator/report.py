@@ -7,42 +7,65 @@ from collections.abc import Sequence
 from typing import Protocol
 from dataclasses import dataclass
 
-from events.core import Action, Envelope, GameCreated, PostReceived, Roll
+from events.core import Action, Envelope, GameCreated, OrdersUnsealed, PostReceived, Roll
 from adjudicator import core
 from adjudicator.dice import parse_expr
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import Built, Game, Held
+from adjudicator.i18n import _
 from adjudicator.notation import format_action
+from adjudicator import localize
 
 FORMATS = ("text", "markdown", "bbcode")
 
 
-def roll_text(r: Roll) -> str:
+def roll_text(r: Roll, ruleset: str = "") -> str:
+    """A roll as a report shows it; its purpose and side in the reader's language."""
     expr = parse_expr(r.expr)
     faces = " ".join(str(d) for d in r.dice)
     mod = f" {expr.modifier:+d}" if expr.modifier else ""
-    side = f" ({r.side})" if r.side else ""
-    return f"{r.purpose}{side}: {r.expr} [{faces}]{mod} = {expr.total(r.dice)}"
+    side = f" ({localize.side(ruleset, r.side)})" if r.side else ""
+    return f"{localize.purpose(ruleset, r.purpose)}{side}: {r.expr} [{faces}]{mod} = {expr.total(r.dice)}"
 
 
 def outcome(game: Game, b: Built) -> list[str]:
     """What an event of a post did, as `log` prints it."""
-    return core.describe(b.event) + told_lines(game, b.outcome)
+    return described(game, b.event) + told_lines(game, b.outcome)
+
+
+def described(game: Game, event: Envelope) -> list[str]:
+    """What the engine says of an event every game has (a reveal, sealed orders...)."""
+    name = game.ruleset.name
+    lines = [localize.line(name, text) for text in core.describe(event)]
+    if isinstance(event.action, OrdersUnsealed):  # the orders themselves, in the reader's words
+        lines[1:] = [localize.words(name, text) for text in lines[1:]]
+    return lines
 
 
 def told_lines(game: Game, outcome: Outcome) -> list[str]:
     """What the ruleset says an event did, and which of its tables decided it that are ours."""
-    return list(outcome.lines) + ([provisional_note(game, list(outcome.provisional))] if outcome.provisional else [])
+    name = game.ruleset.name
+    lines = [localize.line(name, text) for text in outcome.lines]
+    return lines + ([provisional_note(game, list(outcome.provisional))] if outcome.provisional else [])
 
 
 def action_text(game: Game, action: Action) -> str:
-    """The action as it is posted; the game's creation, which nobody posts, as a summary."""
+    """The action as it is posted (in the reader's language); the game's creation, which nobody
+    posts, as a summary."""
+    name = game.ruleset.name
     if isinstance(action, GameCreated):
-        scenario = f", scenario {action.scenario}" if action.scenario else ""
-        return f"new {action.ruleset} game {action.game} for {', '.join(action.players)}{scenario}, dice {action.dice.mode}"
+        players = ", ".join(localize.side(name, p) for p in action.players)
+        if action.scenario:
+            return _("new {ruleset} game {game} for {players}, scenario {scenario}, dice {dice}").format(
+                ruleset=action.ruleset, game=action.game, players=players, scenario=action.scenario,
+                dice=_(action.dice.mode))
+        return _("new {ruleset} game {game} for {players}, dice {dice}").format(
+            ruleset=action.ruleset, game=action.game, players=players, dice=_(action.dice.mode))
     if isinstance(action, PostReceived):
-        return f"post received: sha256 {action.digest[:16]}" + (", signed" if action.signature else "")
-    return format_action(action, game.verbs)
+        if action.signature:
+            return _("post received: sha256 {digest}, signed").format(digest=action.digest[:16])
+        return _("post received: sha256 {digest}").format(digest=action.digest[:16])
+    return localize.action(name, format_action(action, game.verbs))
 
 
 RECEIPT = "adjudicator-receipt"
@@ -59,11 +82,13 @@ def receipt(game_id: str, first: int, head: tuple[int, str], digest: str = "") -
 def event_line(game: Game, event: Envelope, digest: str, outcome: Outcome = NOTHING) -> str:
     """What `adjudicator log` prints of an event: one line (the action and its rolls), then what it
     did, a line each, indented."""
-    rolls = "; ".join(roll_text(r) for r in event.rolls)
+    name = game.ruleset.name
+    rolls = "; ".join(roll_text(r, name) for r in event.rolls)
     text = action_text(game, event.action).replace("\n", " ")
-    said = core.describe(event) + told_lines(game, outcome)
-    return (f"#{event.seq} {digest[:8]} t{event.turn} {event.actor}: {text}" + (f" → {rolls}" if rolls else "")
-            + "".join(f"\n    {line}" for line in said))
+    said = described(game, event) + told_lines(game, outcome)
+    head = _("#{seq} {hash} t{turn} {actor}: {action}").format(
+        seq=event.seq, hash=digest[:8], turn=event.turn, actor=localize.side(name, event.actor), action=text)
+    return head + (f" → {rolls}" if rolls else "") + "".join(f"\n    {line}" for line in said)
 
 
 _MARKDOWN_READS = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
@@ -83,8 +108,8 @@ def bbcode_text(text: str) -> str:
 
 
 def provisional_note(game: Game, tables: list[str]) -> str:
-    return ("decided with provisional table(s): " + ", ".join(tables)
-            + f" (ours, not the printed game's; see `adjudicator tables --ruleset {game.ruleset.name}`)")
+    return _("decided with provisional table(s): {tables} (ours, not the printed game's; see "
+             "`adjudicator tables --ruleset {ruleset}`)").format(tables=", ".join(tables), ruleset=game.ruleset.name)
 
 
 @dataclass(frozen=True)
@@ -101,11 +126,16 @@ class _Post:
 def held_lines(game: Game, held: Held) -> list[str]:
     """What a post did not apply, and why: the lines after a hand-off that the rules refused there."""
     first, last = held.lines[0].line, held.lines[-1].line
-    which = f"line {first}" if first == last else f"lines {first}-{last}"
-    return ([f"not applied: {which}. Line {held.handed_by} handed the decision on (now {held.now}); "
-             f"post {'it' if first == last else 'them'} again when the game waits for you. "
-             f"Refused here: {held.refused}"]
-            + [f"line {pl.line}: {format_action(pl.action, game.verbs)}" for pl in held.lines])
+    name = game.ruleset.name
+    if first == last:
+        said = _("not applied: line {first}. Line {by} handed the decision on (now {now}); post it again when the game waits for "
+                 "you. Refused here: {refused}")
+    else:
+        said = _("not applied: lines {first}-{last}. Line {by} handed the decision on (now {now}); post them again when the game "
+                 "waits for you. Refused here: {refused}")
+    return ([localize.line(name, said.format(first=first, last=last, by=held.handed_by, now=held.now, refused=held.refused))]
+            + [_("line {n}").format(n=pl.line) + ": " + localize.action(name, format_action(pl.action, game.verbs))
+               for pl in held.lines])
 
 
 class Told(Protocol):
@@ -121,21 +151,24 @@ class Told(Protocol):
 def _post(game: Game, built: Sequence[Told], after: tuple[int, str], head: tuple[int, str],
           held: Held | None = None, record: PostReceived | None = None) -> _Post:
     first = built[0]
+    name = game.ruleset.name
     items = []
     provisional: list[str] = []
     for b in built:
         first_line, *more = action_text(game, b.event.action).split("\n")
-        under = more + [roll_text(r) for r in b.event.rolls]
-        under += ["→ " + line for line in core.describe(b.event) + list(b.outcome.lines)]
+        under = more + [roll_text(r, name) for r in b.event.rolls]
+        under += ["→ " + line for line in described(game, b.event) + [localize.line(name, x) for x in b.outcome.lines]]
         provisional += [t for t in b.outcome.provisional if t not in provisional]
         items.append((first_line, under))
     return _Post(
-        title=f"{game.created.game} · {game.ruleset.title} · turn {first.event.turn} · {first.event.actor}",
-        after=f"(after #{after[0]} {after[1][:8]})",
+        title=_("{game} · {ruleset} · turn {turn} · {actor}").format(
+            game=game.created.game, ruleset=game.ruleset.title, turn=first.event.turn, actor=localize.side(name, first.event.actor)),
+        after=_("(after #{seq} {hash})").format(seq=after[0], hash=after[1][:8]),
         items=items,
         notes=([provisional_note(game, provisional)] if provisional else []) + (held_lines(game, held) if held else [])
-        + ([f"signed with {first.event.actor}'s registered key"] if record is not None and record.signature else []),
-        check=[f"head #{head[0]} {head[1][:16]}",
+        + ([_("signed with {side}'s registered key").format(side=localize.side(name, first.event.actor))]
+           if record is not None and record.signature else []),
+        check=[_("head #{seq} {hash}").format(seq=head[0], hash=head[1][:16]),
                f"adjudicator verify {game.created.game}.jsonl --head {head[0]}:{head[1][:16]}",
                receipt(game.created.game, after[0] + 1, head, record.digest if record is not None else "")])
 

@@ -20,6 +20,7 @@ import msgspec
 from events.core import Action, Envelope, GameCreated
 from adjudicator.dice import Dice
 from adjudicator.draft import Board, Draft, Outcome
+from adjudicator.i18n import Msg
 
 if TYPE_CHECKING:
     from adjudicator.phases import Phases
@@ -28,20 +29,37 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound=msgspec.Struct)
 
 
-class Violation(msgspec.Struct, frozen=True):
-    """A broken rule: a stable code, the rule section it enforces, and what is wrong."""
+class Violation(msgspec.Struct, frozen=True, dict=True):
+    """A broken rule: a stable code, the rule section it enforces, and what is wrong (in English;
+    its template and fields, when it has them, are kept beside it to be shown in Russian)."""
 
     code: str
     rule: str
     message: str
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule}) [{self.code}]"
+        """What the player reads, in his language: the rule cited by its section's title in Russian."""
+        from adjudicator.i18n import _, language
+
+        if language() == "en":
+            return f"{self.message} ({self.rule}) [{self.code}]"
+        from adjudicator.localize import cite
+
+        said = self.__dict__.get("said")
+        text = said.text() if isinstance(said, Msg) else _(self.message)
+        return f"{text} ({cite(self.rule)}) [{self.code}]"
 
 
-def violation(code: str, rule: str, message: str) -> list[Violation]:
-    """The one way a check says no: a list holding one Violation, as checks return."""
-    return [Violation(code, rule, message)]
+def violation(code: str, rule: str, message: str, *args: object, **fields: object) -> list[Violation]:
+    """The one way a check says no: a list holding one Violation, as checks return. With args or
+    fields, `message` is a template filled at once in English and again in the reader's language
+    when it is shown."""
+    if not args and not fields:
+        return [Violation(code, rule, message)]
+    said = Msg(message, *args, **fields)
+    found = Violation(code, rule, said.english())
+    found.__dict__["said"] = said
+    return [found]
 
 
 class Awaiting(msgspec.Struct, frozen=True):

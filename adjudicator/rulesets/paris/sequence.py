@@ -13,13 +13,22 @@ from adjudicator.rulesets.paris.state import ORDERS, PState, Wing, d10, table
 PRIORITY = {o: i for i, o in enumerate(ORDERS)}  # 0 = highest (§1.2)
 
 
+def _english(line: str) -> str:
+    """An order line written with the Russian orders (`conde атака`) read as its English form."""
+    if line.isascii():
+        return line
+    from adjudicator.rulesets.paris.russian import ALIASES
+
+    return ALIASES.english_words(line)
+
+
 def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str, str], str]:
     """Turn-1 orders, one line per wing: `WING attack|march|rally` (§3.1, §6.1); the orders by wing,
     or what is wrong with them."""
     own = {w.id for w in s.wings.values() if w.side == side}
     got: dict[str, str] = {}
     for n, line in enumerate(lines, 1):
-        parts = line.lower().replace(":", " ").split()
+        parts = _english(line).lower().replace(":", " ").split()
         if len(parts) != 2 or parts[0] not in own or parts[1].rstrip("!") not in ORDERS:
             return {}, (f"order line {n} ({line!r}): write `WING ORDER`, WING one of {', '.join(sorted(own))}, "
                         "ORDER attack, march or rally")

@@ -1,0 +1,128 @@
+"""The Russian forms of the post notation: every verb and every fixed word (sides, facings,
+orders...) has one, declared by each ruleset in its `russian.py` (`ALIASES`), and by the engine for
+the verbs every game has (`CORE` below). Unit ids stay as they are (Latin), so a Cyrillic word in a
+post is never an id: a post may mix both forms freely, and is read as its English form.
+
+    aliases(ruleset).english(line)   the line with its Russian verb and words put in English
+    aliases(ruleset).russian(line)   the English line (as the notation prints it) in Russian
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cache
+
+
+def _lower_words(text: str) -> list[str]:
+    return text.lower().split()
+
+
+@dataclass(frozen=True)
+class Aliases:
+    """verbs: English verb words -> Russian; words: English fixed word -> Russian, one a token
+    (lower case); free: the English verbs whose arguments are a person's own text, left as written;
+    also: more Russian spellings read as an English word or verb (a synonym, a short form)."""
+
+    verbs: dict[str, str]
+    words: dict[str, str] = field(default_factory=dict)
+    free: frozenset[str] = frozenset()
+    also: dict[str, str] = field(default_factory=dict)
+    phrases: dict[str, str] = field(default_factory=dict)  # fixed words within free text: " because "
+    phrased: frozenset[str] = frozenset()  # the free verbs whose text holds them (ruling, void)
+
+    def merged(self, other: Aliases) -> Aliases:
+        return Aliases({**self.verbs, **other.verbs}, {**self.words, **other.words}, self.free | other.free,
+                       {**self.also, **other.also}, {**self.phrases, **other.phrases},
+                       self.phrased | other.phrased)
+
+    @property
+    def _ru_verbs(self) -> dict[tuple[str, ...], str]:
+        found = {tuple(_lower_words(ru)): en for en, ru in self.verbs.items()}
+        found.update({tuple(_lower_words(ru)): en for ru, en in self.also.items() if en in self.verbs})
+        return found
+
+    @property
+    def _ru_words(self) -> dict[str, str]:
+        found = {ru.lower(): en for en, ru in self.words.items()}
+        found.update({ru.lower(): en for ru, en in self.also.items() if en in self.words})
+        return found
+
+    def english(self, line: str) -> str:
+        """The line with a Russian verb at its start and every Russian fixed word after it in English;
+        a line already in English is returned as it is."""
+        if line.isascii():
+            return line
+        words = line.split()
+        lowered = [w.lower() for w in words]
+        verb, n = _longest(self._ru_verbs, lowered)
+        if verb is None:
+            verb, n = _longest({tuple(v.split()): v for v in self.verbs}, lowered)
+        rest = words[n:]
+        if verb is None:
+            return line
+        if verb in self.free:
+            text = " ".join(rest)
+            for en, ru in self.phrases.items() if verb in self.phrased else ():
+                text = text.replace(ru, en, 1) if en not in text else text
+            return f"{verb} {text}" if text else verb
+        return " ".join([verb, *self.english_words(" ".join(rest)).split()])
+
+    def english_words(self, text: str) -> str:
+        """Every Russian fixed word of `text` in English (an order line: `conde атака`)."""
+        if text.isascii():
+            return text
+        table = self._ru_words
+        out = []
+        for w in text.split():
+            bare, bang = (w[:-1], "!") if w.endswith("!") and len(w) > 1 else (w, "")
+            out.append(table.get(bare.lower(), bare) + bang)
+        return " ".join(out)
+
+    def russian(self, line: str) -> str:
+        """An English line, as the notation prints it, in Russian: its verb, then its fixed words."""
+        words = line.split(" ")
+        lowered = [w.lower() for w in words]
+        verb, n = _longest({tuple(v.split()): v for v in self.verbs}, lowered)
+        if verb is None:
+            return line
+        rest = words[n:]
+        if verb not in self.free:
+            rest = [self.russian_word(w) for w in rest]
+        text = " ".join(rest)
+        for en, ru in self.phrases.items() if verb in self.phrased else ():
+            text = text.replace(en, ru, 1)
+        return f"{self.verbs[verb]} {text}" if text else self.verbs[verb]
+
+    def russian_word(self, word: str) -> str:
+        ru = self.words.get(word.lower())
+        if ru is None:
+            return word
+        return ru.upper() if word.isupper() else ru
+
+
+def _longest(table: dict[tuple[str, ...], str], lowered: list[str]) -> tuple[str | None, int]:
+    best, size = None, 0
+    for key, value in table.items():
+        if len(key) > size and tuple(lowered[: len(key)]) == key:
+            best, size = value, len(key)
+    return best, size
+
+
+# The verbs every game has (adjudicator.core), and the freeform ruleset's own.
+CORE = Aliases(
+    verbs={
+        "seed": "зерно", "note": "заметка", "seal": "запечатать", "unseal": "распечатать",
+        "ruling": "решение", "void": "аннулировать", "end game": "конец игры", "concede": "сдаться",
+    },
+    free=frozenset({"seed", "note", "ruling", "void", "end game", "concede", "seal", "unseal"}),
+    phrases={" because ": " потому что "},
+    phrased=frozenset({"ruling", "void"}),
+)
+
+
+@cache
+def aliases(ruleset: str) -> Aliases:
+    """The engine's aliases and the ruleset's (its `russian.ALIASES`), read at the first use."""
+    module = importlib.import_module(f"adjudicator.rulesets.{ruleset}.russian")
+    return CORE.merged(module.ALIASES)

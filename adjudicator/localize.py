@@ -1,0 +1,129 @@
+"""What a ruleset's Russian module (adjudicator/rulesets/NAME/russian.py) gives the printing of a
+game in Russian: rule citations with the seed's own section titles ("§10.5 Определение результатов
+огня"), the sides' Russian names, the rolls' purposes, the actions in the Russian notation. Every
+function here returns its English input as it is when the language is English, and imports
+nothing until it is asked for Russian."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import cache
+from types import ModuleType
+
+from adjudicator.i18n import language
+
+RULESETS = ("paris", "portable", "brigade", "skirmish", "freeform")
+_CITATION = re.compile(r"seed (\d{3}) ?|§(\d+(?:\.\d+)*)|\b(rulings?) (?=R\d)")
+_TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
+REFEREE = "судья"
+
+
+@cache
+def russian(ruleset: str) -> ModuleType | None:
+    """The ruleset's Russian module, None for a ruleset without one."""
+    try:
+        return importlib.import_module(f"adjudicator.rulesets.{ruleset}.russian")
+    except ModuleNotFoundError:
+        return None
+
+
+@cache
+def _titles() -> dict[str, dict[str, str]]:
+    """The section titles of every seed, by seed number."""
+    found: dict[str, dict[str, str]] = {}
+    for name in RULESETS:
+        module = russian(name)
+        for seed in getattr(module, "SEEDS", ()):
+            found[seed] = module.SECTIONS  # type: ignore[union-attr]
+    return found
+
+
+def cite(text: str, seed: str = "") -> str:
+    """`text` with its rule citations as a Russian reader finds them in his rules: `seed 000 §10.5`
+    becomes `§10.5 Определение результатов огня`, `ruling R25` `разъяснение R25`. `seed` is the seed
+    a bare `§` refers to."""
+    if language() == "en" or ("§" not in text and "seed " not in text and "ruling" not in text):
+        return text
+    titles = _titles()
+    current = [seed]
+
+    def one(m: re.Match[str]) -> str:
+        if m.group(1):
+            current[0] = m.group(1)
+            return ""
+        if m.group(2):
+            title = titles.get(current[0], {}).get(m.group(2))
+            return f"§{m.group(2)} {title}" if title else m.group(0)
+        return "разъяснения " if m.group(3) == "rulings" else "разъяснение "
+
+    out = _CITATION.sub(one, text)
+    return out.replace("( (", "(").replace("()", "").replace(" )", ")")
+
+
+def side(ruleset: str, sid: str) -> str:
+    """A side's name for the reader: its id in English, the Russian text's name in Russian."""
+    if language() == "en":
+        return sid
+    if sid == "referee":
+        return REFEREE
+    module = russian(ruleset)
+    return getattr(module, "SIDES", {}).get(sid, sid)
+
+
+@cache
+def _side_words(ruleset: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    names = {**getattr(russian(ruleset), "SIDES", {}), "referee": REFEREE}
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])"), names
+
+
+def line(ruleset: str, text: str, seed: str = "") -> str:
+    """A line of a report in the reader's language: its citations, and the sides by their names."""
+    if language() == "en":
+        return text
+    found = _side_words(ruleset)
+    if found is not None:
+        pattern, names = found
+        text = pattern.sub(lambda m: names[m.group(1)], text)
+    return cite(text, seed or _default_seed(ruleset))
+
+
+def _default_seed(ruleset: str) -> str:
+    seeds = getattr(russian(ruleset), "SEEDS", ())
+    return seeds[0] if seeds else ""
+
+
+def action(ruleset: str, english: str) -> str:
+    """An action as the notation prints it, in the reader's language."""
+    if language() == "en":
+        return english
+    from adjudicator.aliases import aliases
+
+    return "\n".join(aliases(ruleset).russian(part) for part in english.split("\n"))
+
+
+@cache
+def _purposes(ruleset: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    table = getattr(russian(ruleset), "PURPOSES", {})
+    return tuple((re.compile(_TEMPLATE_FIELD.sub(r"(?P<\1>\\S+)", re.escape(en)) + "$"), ru) for en, ru in table.items())
+
+
+def purpose(ruleset: str, text: str) -> str:
+    """A roll's purpose (stored in the log in English) in the reader's language, when the ruleset's
+    Russian module knows its form; a player's own purpose (freeform) is shown as written."""
+    if language() == "en":
+        return text
+    for pattern, ru in _purposes(ruleset):
+        m = pattern.match(text)
+        if m:
+            return ru.format(**m.groupdict())
+    return text
+
+
+def words(ruleset: str, text: str) -> str:
+    """The fixed words of an order line (`conde attack`) in the reader's language."""
+    if language() == "en":
+        return text
+    from adjudicator.aliases import aliases
+
+    return " ".join(aliases(ruleset).russian_word(w) for w in text.split(" "))

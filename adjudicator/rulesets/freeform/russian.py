@@ -1,0 +1,16 @@
+"""`freeform` in Russian: its two verbs (a roll's purpose is the player's own text)."""
+
+from __future__ import annotations
+
+from adjudicator.aliases import Aliases
+
+SEEDS: tuple[str, ...] = ()
+SECTIONS: dict[str, str] = {}
+SIDES: dict[str, str] = {}
+
+ALIASES = Aliases(
+    verbs={"roll": "бросок", "end turn": "конец хода"},
+    free=frozenset({"roll"}),
+    phrases={" for ": " для "},
+    phrased=frozenset({"roll"}),
+)
