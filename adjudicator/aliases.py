@@ -28,13 +28,11 @@ class Aliases:
     words: dict[str, str] = field(default_factory=dict)
     free: frozenset[str] = frozenset()
     also: dict[str, str] = field(default_factory=dict)
-    phrases: dict[str, str] = field(default_factory=dict)  # fixed words within free text: " because "
-    phrased: frozenset[str] = frozenset()  # the free verbs whose text holds them (ruling, void)
+    phrases: dict[str, dict[str, str]] = field(default_factory=dict)  # a free verb's fixed words: " because "
 
     def merged(self, other: Aliases) -> Aliases:
         return Aliases({**self.verbs, **other.verbs}, {**self.words, **other.words}, self.free | other.free,
-                       {**self.also, **other.also}, {**self.phrases, **other.phrases},
-                       self.phrased | other.phrased)
+                       {**self.also, **other.also}, {**self.phrases, **other.phrases})
 
     @property
     def _ru_verbs(self) -> dict[tuple[str, ...], str]:
@@ -63,7 +61,7 @@ class Aliases:
             return line
         if verb in self.free:
             text = " ".join(rest)
-            for en, ru in self.phrases.items() if verb in self.phrased else ():
+            for en, ru in self.phrases.get(verb, {}).items():
                 text = text.replace(ru, en, 1) if en not in text else text
             return f"{verb} {text}" if text else verb
         return " ".join([verb, *self.english_words(" ".join(rest)).split()])
@@ -90,7 +88,7 @@ class Aliases:
         if verb not in self.free:
             rest = [self.russian_word(w) for w in rest]
         text = " ".join(rest)
-        for en, ru in self.phrases.items() if verb in self.phrased else ():
+        for en, ru in self.phrases.get(verb, {}).items() if verb in self.free else ():
             text = text.replace(en, ru, 1)
         return f"{self.verbs[verb]} {text}" if text else self.verbs[verb]
 
@@ -112,12 +110,11 @@ def _longest(table: dict[tuple[str, ...], str], lowered: list[str]) -> tuple[str
 # The verbs every game has (adjudicator.core), and the freeform ruleset's own.
 CORE = Aliases(
     verbs={
-        "seed": "зерно", "note": "заметка", "seal": "запечатать", "unseal": "распечатать",
+        "seed": "зерно", "note": "заметка", "seal": "запечатать", "unseal": "распечатать", "reveal": "раскрыть",
         "ruling": "решение", "void": "аннулировать", "end game": "конец игры", "concede": "сдаться",
     },
     free=frozenset({"seed", "note", "ruling", "void", "end game", "concede", "seal", "unseal"}),
-    phrases={" because ": " потому что "},
-    phrased=frozenset({"ruling", "void"}),
+    phrases={"ruling": {" because ": " потому что "}, "void": {" because ": " потому что "}},
 )
 
 

@@ -313,7 +313,8 @@ def describe(event: Envelope) -> list[str]:
     if isinstance(action, GameEnded):
         return [_("game over: {result}").format(result=action.result)]
     if isinstance(action, GameConceded):
-        return [_("game over: {result}").format(result=concession(event.actor, action))]
+        said = _("{side} concedes: {text}") if action.text else _("{side} concedes")
+        return [_("game over: {result}").format(result=said.format(side=event.actor, text=action.text))]
     if isinstance(action, SeedContributed):
         return [_("{player}'s client seed is mixed into every roll from now on").format(player=action.player)]
     if isinstance(action, PlayerKey):

@@ -229,4 +229,9 @@ class RecordedDice(msgspec.Struct, gc=False):
 
     def finish(self) -> None:
         if self.next != len(self.rolls):
-            raise Rejected(f"{self._where}: the event holds {len(self.rolls) - self.next} roll(s) that resolution never used")
+            from adjudicator.i18n import ngettext
+
+            left = len(self.rolls) - self.next
+            said = ngettext("{where}: the event holds {n} roll(s) that resolution never used",
+                            "{where}: the event holds {n} roll(s) that resolution never used", left)
+            raise Rejected(said.format(where=self._where, n=left))

@@ -12,11 +12,12 @@ from adjudicator import core
 from adjudicator.dice import parse_expr
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import Built, Game, Held
-from adjudicator.i18n import _
+from adjudicator.i18n import N_, _
 from adjudicator.notation import format_action
 from adjudicator import localize
 
 FORMATS = ("text", "markdown", "bbcode")
+DICE_MODES = {"committed": N_("committed"), "reported": N_("reported")}  # as a report names a game's dice
 
 
 def roll_text(r: Roll, ruleset: str = "") -> str:
@@ -58,9 +59,9 @@ def action_text(game: Game, action: Action) -> str:
         if action.scenario:
             return _("new {ruleset} game {game} for {players}, scenario {scenario}, dice {dice}").format(
                 ruleset=action.ruleset, game=action.game, players=players, scenario=action.scenario,
-                dice=_(action.dice.mode))
+                dice=_(DICE_MODES.get(action.dice.mode, action.dice.mode)))
         return _("new {ruleset} game {game} for {players}, dice {dice}").format(
-            ruleset=action.ruleset, game=action.game, players=players, dice=_(action.dice.mode))
+            ruleset=action.ruleset, game=action.game, players=players, dice=_(DICE_MODES.get(action.dice.mode, action.dice.mode)))
     if isinstance(action, PostReceived):
         if action.signature:
             return _("post received: sha256 {digest}, signed").format(digest=action.digest[:16])

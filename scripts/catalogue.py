@@ -4,9 +4,12 @@ translations made), and compile the .po into the .mo that the program reads.
     python3 scripts/catalogue.py extract     update adjudicator/locale/ru/LC_MESSAGES/adjudicator.po
     python3 scripts/catalogue.py compile     write adjudicator.mo beside it
     python3 scripts/catalogue.py check       exit 1 if a message has no translation or the .mo is stale
+    python3 scripts/catalogue.py measure     how many messages the code has, and how many are made at run
+                                             time (not translatable until they are templates), by file
 
 The messages are the literal first arguments of _(), N_(), Msg() and Draft.say(), the two of
-ngettext(), and the third of violation() (babel.cfg); tests/test_i18n.py runs the same checks.
+ngettext(), and the third of violation() (adjudicator/messages.py, named by babel.cfg);
+tests/test_i18n.py runs the same checks.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "adjudicator" / "locale" / "ru" / "LC_MESSAGES" / "adjudicator.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "say": None, "violation": (3,), "Msg": None}
-METHODS = [("**.py", "python")]
+sys.path.insert(0, str(ROOT))
+METHODS = [("**.py", "adjudicator.messages:extract")]  # babel.cfg's map, under adjudicator/
+KEYWORDS = {"_": None, "N_": None, "Msg": None, "say": None, "violation": None, "ngettext": (1, 2)}
 
 
 def extracted() -> Catalog:
@@ -85,12 +89,27 @@ def check() -> int:
     return 1 if problems else 0
 
 
+def measure() -> None:
+    from adjudicator.messages import calls, untranslatable
+
+    total = fixed = 0
+    for path in sorted((ROOT / "adjudicator").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        n, bad = len(list(calls(source))), len(untranslatable(source))
+        total, fixed = total + n, fixed + n - bad
+        if bad:
+            print(f"{path.relative_to(ROOT)}: {bad} of {n} made at run time")
+    print(f"messages: {total}; templates (translatable): {fixed} ({100 * fixed / max(total, 1):.0f}%)")
+
+
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "extract":
         extract()
     elif command == "compile":
         compile_mo()
+    elif command == "measure":
+        measure()
     elif command == "check":
         sys.exit(check())
     else:

@@ -11,6 +11,5 @@ SIDES: dict[str, str] = {}
 ALIASES = Aliases(
     verbs={"roll": "бросок", "end turn": "конец хода"},
     free=frozenset({"roll"}),
-    phrases={" for ": " для "},
-    phrased=frozenset({"roll"}),
+    phrases={"roll": {" for ": " для "}},
 )

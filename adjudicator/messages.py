@@ -1,0 +1,46 @@
+"""Babel's extraction method for this code (babel.cfg; scripts/catalogue.py): the messages are
+read from the syntax tree, so that a message is a whole literal argument or nothing. A message
+built at run time (an f-string, a concatenation) cannot be looked up in a catalogue: it is not
+extracted, it is counted (`untranslatable`), and it stays English until its call site is given
+a template with fields. Not imported by the program."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import IO, Any
+
+# the function names and which of their arguments are messages (0-based)
+KEYWORDS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "Msg": (0,), "say": (0,), "violation": (2,),
+                                        "ngettext": (0, 1)}
+
+
+def _name(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def calls(source: str) -> Iterator[tuple[int, str, list[ast.expr]]]:
+    """Every call of a keyword: its line, its name and its message arguments."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = _name(node)
+            if name in KEYWORDS and len(node.args) > max(KEYWORDS[name]):
+                yield node.lineno, name, [node.args[i] for i in KEYWORDS[name]]
+
+
+def literal(arg: ast.expr) -> str | None:
+    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+
+
+def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel's extraction interface: (line, function, message or (singular, plural), comments)."""
+    for lineno, name, args in calls(fileobj.read().decode("utf-8")):
+        texts = [literal(a) for a in args]
+        if all(t is not None for t in texts) and all(texts):
+            yield lineno, name, texts[0] if len(texts) == 1 else tuple(texts), []
+
+
+def untranslatable(source: str) -> list[int]:
+    """The lines of the calls whose message is made at run time (not a literal)."""
+    return [lineno for lineno, _name, args in calls(source) if any(literal(a) is None for a in args)]

@@ -1,0 +1,212 @@
+"""Russian output (issue 21): the catalogue, the language's choice, plural forms, rule citations with
+the seed's titles, the notation's Russian aliases, and a shipped game's report in Russian."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from adjudicator import i18n, localize
+from adjudicator.aliases import CORE, aliases
+from adjudicator.notation import format_action, parse
+from conftest import LOGS, ROOT, run_cli
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import catalogue  # noqa: E402
+from latin_words import latin_words  # noqa: E402
+
+RULESETS = ("paris", "portable", "brigade", "skirmish", "freeform")
+
+
+@pytest.fixture
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language(None)
+
+
+def test_every_message_of_the_code_has_a_russian_translation_and_the_mo_is_compiled_from_the_po(capsys):
+    """scripts/catalogue.py check: every message extracted from the code is in the .po, translated
+    (each plural form too), and the committed .mo is exactly the compiled .po."""
+    assert catalogue.check() == 0, capsys.readouterr().out
+
+
+def test_the_language_is_the_option_then_adjudicator_lang_then_the_locale_then_english(monkeypatch):
+    for name in ("ADJUDICATOR_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    try:
+        i18n.set_language(None)
+        assert i18n.language() == "en"
+        monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+        i18n.set_language(None)
+        assert i18n.language() == "ru"
+        monkeypatch.setenv("LC_ALL", "C.UTF-8")  # LC_ALL comes before LANG
+        i18n.set_language(None)
+        assert i18n.language() == "en"
+        monkeypatch.setenv("ADJUDICATOR_LANG", "ru")
+        i18n.set_language(None)
+        assert i18n.language() == "ru"
+        i18n.set_language("en")
+        assert i18n.language() == "en"
+        with pytest.raises(ValueError):
+            i18n.set_language("de")
+    finally:
+        i18n.set_language(None)
+
+
+def test_plural_forms_follow_russian_rules(russian):
+    forms = {n: i18n.ngettext("{where}: the event holds {n} roll(s) that resolution never used",
+                              "{where}: the event holds {n} roll(s) that resolution never used", n).format(where="x", n=n)
+             for n in (1, 2, 5, 11, 21, 22, 25)}
+    assert "1 бросок," in forms[1] and "21 бросок," in forms[21]
+    assert "2 броска," in forms[2] and "22 броска," in forms[22]
+    assert "5 бросков," in forms[5] and "11 бросков," in forms[11] and "25 бросков," in forms[25]
+
+
+def test_english_loads_no_catalogue():
+    """English costs nothing at start-up: the catalogue is read at the first Russian message."""
+    code = ("import io, contextlib\nfrom adjudicator import i18n\nfrom adjudicator.cli import app\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try: app(['--lang', 'en', 'log', 'logs/freeform-demo/game.jsonl'])\n"
+            "    except SystemExit: pass\nprint(i18n._catalogue is None)")
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.stdout.strip() == "True", out.stderr
+
+
+def test_a_citation_names_the_seeds_own_section_title(russian):
+    assert localize.cite("a unit fires once (seed 000 §10.5)") == "a unit fires once (§10.5 Определение результатов огня)"
+    assert localize.cite("seed 000 §9.1, ruling R44") == "§9.1 Общее, разъяснение R44"
+    assert localize.cite("seed 000 §4.4") == "§4.4 Упреждение"
+    i18n.set_language("en")
+    assert localize.cite("seed 000 §10.5") == "seed 000 §10.5"
+
+
+def test_a_violation_is_shown_with_its_rule_cited_in_russian(russian):
+    from adjudicator.ruleset import violation
+
+    v = violation("orders/not-a-side", "seed 000 §3.1", "only the two sides seal turn-1 orders")[0]
+    assert str(v) == "приказы первого тура запечатывают только две стороны (§3.1 Фаза приказов) [orders/not-a-side]"
+    i18n.set_language("en")
+    assert str(v) == "only the two sides seal turn-1 orders (seed 000 §3.1) [orders/not-a-side]"
+
+
+def test_json_output_is_never_translated():
+    en = run_cli("replay", LOGS / "paris-dreux-1562" / "game.jsonl", "--at", "40", "--json")
+    ru = run_cli("--lang", "ru", "replay", LOGS / "paris-dreux-1562" / "game.jsonl", "--at", "40", "--json")
+    assert en.returncode == ru.returncode == 0 and en.stdout == ru.stdout
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_russian_form_is_one_word_for_one_english_form(name):
+    """Read back, a Russian verb or word names one English verb or word, and none is a core verb's."""
+    a = aliases(name)
+    for table in (a.verbs, a.words):
+        assert len(set(table.values())) == len(table), table
+    assert not set(importlib.import_module(f"adjudicator.rulesets.{name}.russian").ALIASES.verbs.values()) & set(
+        CORE.verbs.values())
+    assert all(not w.isascii() for w in list(a.verbs.values()) + list(a.words.values()))
+
+
+def _rules(name: str):
+    from adjudicator import rulesets
+
+    return rulesets.get(name)
+
+
+# lines in the English notation, as a player writes them: every verb, and every fixed word somewhere
+_PARIS_LINES = st.one_of(
+    st.builds(lambda w: f"activate {w}", st.sampled_from(["conde", "guise"])),
+    st.sampled_from(["pass", "no preempt", "end moves", "end activation", "reactivate", "hold", "no advance"]),
+    st.builds(lambda w: f"preempt {w}", st.sampled_from(["conde", "st-andre"])),
+    st.builds(lambda w, o, bang: f"change order {w} to {o}{bang}", st.sampled_from(["conde", "guise"]),
+              st.sampled_from(["attack", "march", "rally"]), st.sampled_from(["", "!"])),
+    st.builds(lambda u, hexes: f"move {u} {' '.join(hexes)}", st.sampled_from(["conde-g1", "garde-2"]),
+              st.lists(st.sampled_from(["0908", "1010", "0303"]), min_size=1, max_size=3)),
+    st.builds(lambda u, f: f"turn {u} {f}", st.sampled_from(["conde-g1"]), st.sampled_from(["N", "NE", "SE", "S", "SW", "NW", "n", "sw"])),
+    st.builds(lambda u, t, x, s: f"fire {u} at {t}{x}{s}", st.sampled_from(["conde-arq"]), st.sampled_from(["garde-1"]),
+              st.sampled_from(["", " +1", " +2"]), st.sampled_from(["", " left", " right"])),
+    st.builds(lambda u: f"rally {u}", st.sampled_from(["garde-1"])),
+    st.builds(lambda s: f"melee conde-g1 {s}at garde-1", st.sampled_from(["", "conde-g2 "])),
+    st.builds(lambda u: f"intercept {u}", st.sampled_from(["damville"])),
+    st.builds(lambda f: f"react garde-1 turn {f}", st.sampled_from(["N", "SE", "nw"])),
+    st.builds(lambda h: f"react garde-1 retreat {h}", st.sampled_from(["0707", "0707 0606"])),
+    st.builds(lambda h: f"retreat garde-1 {h}", st.sampled_from(["0707", "0707 0606"])),
+    st.builds(lambda f: f"advance garde-1{f}", st.sampled_from(["", " N", " sw"])),
+    st.builds(lambda k, m: f"standing {k} {m}", st.sampled_from(
+        ["preempt", "defensive-fire", "intercept", "react", "reactive-melee", "retreat", "advance", "adjutant"]),
+        st.sampled_from(["ask", "always", "never", "auto"])),
+    st.builds(lambda w, u: f"adjutant {w} {u}", st.sampled_from(["conde"]), st.sampled_from(["conde-g1"])),
+    st.builds(lambda t: f"note {t}", st.sampled_from(["we hold", "держим мост"])),
+    st.sampled_from(["ruling the bridge stands because the map shows it", "concede", "concede we are beaten"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PARIS_LINES, st.data())
+def test_every_russian_alias_parses_to_the_action_of_its_english_form(line, data):
+    """The round trip: a line put in Russian (every verb and fixed word, or only some of them: a post
+    may mix both) parses to the very action its English form parses to, and prints back to it."""
+    rs = _rules("paris")
+    verbs = tuple(__import__("adjudicator.core", fromlist=["VERBS"]).VERBS) + rs.verbs
+    english = parse(line, verbs, "huguenot", "paris").lines[0].action
+    a = aliases("paris")
+    russian = a.russian(line)
+    mixed = " ".join(w if data.draw(st.booleans()) else a.russian_word(w) for w in line.split(" "))
+    for text in (russian, mixed if not a.russian(mixed) == mixed else russian):
+        assert parse(text, verbs, "huguenot", "paris").lines[0].action == english, (line, text)
+    printed = a.russian(format_action(english, verbs))  # as a Russian report prints it
+    assert parse(printed, verbs, "huguenot", "paris").lines[0].action == english
+
+
+@pytest.mark.parametrize("name", ["portable", "brigade", "skirmish", "freeform"])
+def test_every_verb_of_every_ruleset_has_a_russian_form_read_back_to_it(name):
+    rs = _rules(name)
+    a = aliases(name)
+    for verb in rs.verbs:
+        assert verb.words in a.verbs, verb.words
+        assert a.english(a.verbs[verb.words]).split() == verb.words.split()
+
+
+def test_the_russian_orders_of_paris_are_read_as_the_english_ones():
+    from adjudicator.rulesets.paris.sequence import _english
+
+    assert _english("conde атака!") == "conde attack!" and _english("guise Сбор") == "guise rally"
+
+
+def _report(log: Path, lang: str) -> str:
+    out = run_cli("--lang", lang, "log", log)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+@pytest.mark.parametrize("game", ["freeform-demo"])
+def test_a_shipped_games_report_in_russian_is_current_and_has_no_english_left(game):
+    """logs/GAME/report.txt and report.ru.txt are `adjudicator --lang en|ru log game.jsonl`; the
+    Russian one holds no Latin word outside ids, hexes, dice, hashes and a person's own text."""
+    log = LOGS / game / "game.jsonl"
+    ru = _report(log, "ru")
+    assert ru == (LOGS / game / "report.ru.txt").read_text(encoding="utf-8")
+    assert _report(log, "en") == (LOGS / game / "report.txt").read_text(encoding="utf-8")
+    assert latin_words(ru, log) == []
+
+
+def test_the_latin_word_check_finds_an_english_word():
+    log = LOGS / "freeform-demo" / "game.jsonl"
+    assert latin_words("#1 683af6df ход 0 судья: новая игра freeform-demo\nturn 1 ends", log) == [
+        (2, "turn"), (2, "ends")]
+
+
+def test_a_russian_post_is_refereed_as_its_english_form(tmp_path):
+    db = tmp_path / "g.db"
+    assert run_cli("new", db, "--ruleset", "freeform", "--player", "red", "--player", "blue").returncode == 0
+    post = tmp_path / "t.txt"
+    post.write_text("заметка держим ферму\nбросок 2d6 для залпа\nконец хода\n", encoding="utf-8")
+    out = run_cli("--lang", "ru", "post", db, post, "--as", "red")
+    assert out.returncode == 0, out.stderr
+    assert "бросок 2d6 для залпа" in out.stdout and "ход 1 окончен" in out.stdout
+
