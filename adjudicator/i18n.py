@@ -131,7 +131,9 @@ class Msg:
         return template.format(*[english(a) for a in self.args], **{k: english(v) for k, v in self.fields.items()})
 
     def __str__(self) -> str:
-        return self.text()
+        """English: a message that finds its way into an f-string (a roll's purpose) or into the
+        state is the log's, and the log never depends on who reads it."""
+        return self.english()
 
     def __repr__(self) -> str:
         return f"Msg({self.template!r}, {self.args!r}, {self.fields!r})"
@@ -142,6 +144,22 @@ class Msg:
 
     def __hash__(self) -> int:
         return hash((self.template, self.args))
+
+
+class Joined(Msg):
+    """Messages (or plain values) shown one after the other with `sep` between them."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, sep: str, items: Any):
+        super().__init__(sep)
+        self.items = tuple(items)
+
+    def text(self) -> str:
+        return self.template.join(render(i) for i in self.items)
+
+    def english(self) -> str:
+        return self.template.join(english(i) for i in self.items)
 
 
 def forum_date(when: Any) -> str:

@@ -11,7 +11,7 @@ import re
 from functools import cache
 from types import ModuleType
 
-from adjudicator.i18n import language
+from adjudicator.i18n import Msg, language
 
 RULESETS = ("paris", "portable", "brigade", "skirmish", "freeform")
 _CITATION = re.compile(r"seed (\d{3}) ?|§(\d+(?:\.\d+)*)|\b(rulings?) (?=R\d)")
@@ -127,3 +127,36 @@ def words(ruleset: str, text: str) -> str:
     from adjudicator.aliases import aliases
 
     return " ".join(aliases(ruleset).russian_word(w) for w in text.split(" "))
+
+
+class Word(Msg):
+    """A fixed word of a ruleset's notation (an order, a facing, a kind of standing order) inside a
+    message: the word itself in English, the ruleset's Russian form of it in Russian."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: str, word: str):
+        super().__init__(word)
+        self.ruleset = ruleset
+
+    def text(self) -> str:
+        return words(self.ruleset, self.template)
+
+    def english(self) -> str:
+        return self.template
+
+
+class Command(Msg):
+    """A line of the notation quoted in a message (`adjutant conde UNIT`), in the reader's language."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: str, line: str):
+        super().__init__(line)
+        self.ruleset = ruleset
+
+    def text(self) -> str:
+        return action(self.ruleset, self.template)
+
+    def english(self) -> str:
+        return self.template

@@ -20,6 +20,8 @@ from adjudicator.rulesets.paris.ground import View, units_at
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
 from adjudicator.rulesets.paris.state import MeleeStep, PState, Unit, d10, table
+from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.localize import Word
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
 
@@ -66,7 +68,7 @@ def _retreat(d: Draft[PState], st: MeleeStep, u: Unit, n: int, away: str) -> boo
         retreat(d, u.id, n, away)
         return True
     if len(paths) == 1:
-        follow(d, u.id, paths[0], "the only legal path")
+        follow(d, u.id, paths[0], Msg("the only legal path"))
         return True
     how = decide.retreat_by_order(d.s, u)
     if how:
@@ -74,14 +76,15 @@ def _retreat(d: Draft[PState], st: MeleeStep, u: Unit, n: int, away: str) -> boo
         return True
     d.s.phase = "retreat"
     d.s.melee_step = msgspec.structs.replace(st, unit=u.id, hexes=n, away=away)
-    d.say(f"{u.id} must retreat {n} hex{'es' if n > 1 else ''} from {u.hex}, away from {away}: {u.side} chooses the path "
-          f"({len(paths)} legal) (seed 000 §11.4)")
+    d.say(Msg("{unit} must retreat {count} hex from {hex}, away from {away}: {side} chooses the path ({paths} legal) (seed 000 §11.4)",
+              plural="{unit} must retreat {count} hexes from {hex}, away from {away}: {side} chooses the path ({paths} legal) "
+              "(seed 000 §11.4)", unit=u.id, count=n, hex=u.hex, away=away, side=u.side, paths=len(paths)))
     return False
 
 
-def follow(d: Draft[PState], uid: str, path: tuple[str, ...], how: str) -> None:
+def follow(d: Draft[PState], uid: str, path: tuple[str, ...], how: Msg | str) -> None:
     u = d.s.units[uid]
-    d.say(f"{uid} retreats {'→'.join((u.hex,) + path)}, keeping its facing ({how}) (seed 000 §11.4)")
+    d.say("{unit} retreats {path}, keeping its facing ({how}) (seed 000 §11.4)", unit=uid, path="→".join((u.hex,) + path), how=how)
     for h in path:
         step_back(d, uid, h)
 
@@ -96,7 +99,7 @@ def _can_advance_into(s: View, u: Unit, h: str) -> bool:
 def _fate_of_stack(d: Draft[PState], h: str, side: str) -> None:
     """§9.2: forlorn hopes and artillery share the fate of the unit they are stacked with (ruling R23)."""
     for o in [x for x in units_at(d, h) if x.side == side and x.kind in ("E", "ART")]:
-        destroy(d, o.id, "shares the fate of the unit it was stacked with (seed 000 §9.2)")
+        destroy(d, o.id, Msg("shares the fate of the unit it was stacked with (seed 000 §9.2)"))
 
 
 def beyond(s: PState, st: MeleeStep) -> str:
@@ -115,11 +118,12 @@ def _advance(d: Draft[PState], st: MeleeStep) -> bool:
         into = beyond(d.s, st)
         if lead is not None and lead_stays and into and can_stack(d, lead, into) \
                 and not any(o.side != lead.side for o in units_at(d, into)):
-            d.say(f"Passage à travers: {st.defender} does not retreat; {st.lead} rides through {st.defender_hex} (seed 000 §11.5)")
+            d.say("Passage à travers: {defender} does not retreat; {lead} rides through {hex} (seed 000 §11.5)",
+                  defender=st.defender, lead=st.lead, hex=st.defender_hex)
             return _offer(d, st, lead, into, must=True)
-        d.say(f"{st.lead} cannot pass through: the hex beyond is taken or closed; it stays (seed 000 §11.5)")
+        d.say("{lead} cannot pass through: the hex beyond is taken or closed; it stays (seed 000 §11.5)", lead=st.lead)
         if defender.infantry:
-            retreat_impossible(d, defender.id, "Passage à travers blocked")
+            retreat_impossible(d, defender.id, Msg("Passage à travers blocked"))
         return True
     if defender is None or defender.hex != st.defender_hex:
         _fate_of_stack(d, st.defender_hex, d.s.other(st.side))
@@ -139,28 +143,33 @@ def _offer(d: Draft[PState], st: MeleeStep, u: Unit, into: str, must: bool) -> b
     if choice == "ask":
         d.s.phase = "advance"
         d.s.melee_step = msgspec.structs.replace(st, unit=u.id, into=into, must=must)
-        what = "must advance" if must else "may advance"
         rule = "§11.5" if st.ride_through else "§11.4"
-        d.say(f"{u.id} {what} into {into}: {u.side} chooses" + ("" if must else " whether, and") + f" its facing (seed 000 {rule})")
+        d.say("{unit} must advance into {hex}: {side} chooses its facing (seed 000 {rule})" if must else
+              "{unit} may advance into {hex}: {side} chooses whether, and its facing (seed 000 {rule})",
+              unit=u.id, hex=into, side=u.side, rule=rule)
         return False
     if choice == "advance":
         advance(d, st, u.id, into, u.facing, why)
     else:
-        d.say(f"{u.id} stays in {u.hex} ({why}) (seed 000 §11.4)")
+        d.say("{unit} stays in {hex} ({why}) (seed 000 §11.4)", unit=u.id, hex=u.hex, why=why)
     return True
 
 
-def advance(d: Draft[PState], st: MeleeStep, uid: str, into: str, facing: int, how: str) -> None:
+def advance(d: Draft[PState], st: MeleeStep, uid: str, into: str, facing: int, how: Msg | str) -> None:
     """§11.4: enter the hex, turning at most one vertex; enemy artillery there is destroyed (§9.1);
     the leaders stacked with the unit go with it (§5.2)."""
     u = d.s.units[uid]
     for e in [x for x in units_at(d, into) if x.side != u.side and x.artillery]:
-        destroy(d, e.id, f"{uid} advanced into its hex (seed 000 §9.1)")
+        destroy(d, e.id, Msg("{unit} advanced into its hex (seed 000 §9.1)", unit=uid))
     d.mark("move", u.hex, into)
     d.update(d.s.units, uid, hex=into, facing=facing)
-    turn = "keeps its facing" if facing == u.facing else f"turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]}"
-    moved = f"passes through {st.defender_hex} to {into}" if st.ride_through else f"advances {u.hex}→{into}"
-    d.say(f"{uid} {moved} and {turn} ({how}) (seed 000 {'§11.5' if st.ride_through else '§11.4'})")
+    turn = Msg("keeps its facing") if facing == u.facing else Msg(
+        "turns {old}→{new}", old=Word("paris", hexgrid.VERTICES[u.facing]), new=Word("paris", hexgrid.VERTICES[facing]))
+    if st.ride_through:
+        d.say("{unit} passes through {hex} to {into} and {turn} ({how}) (seed 000 §11.5)", unit=uid, hex=st.defender_hex,
+              into=into, turn=turn, how=how)
+    else:
+        d.say("{unit} advances {hex}→{into} and {turn} ({how}) (seed 000 §11.4)", unit=uid, hex=u.hex, into=into, turn=turn, how=how)
     carry_leaders(d, u, u.hex, into)
 
 
@@ -174,15 +183,15 @@ def _leaders(d: Draft[PState], st: MeleeStep) -> bool:
         if ld is None:
             continue
         if not any(u.side == ld.side for u in units_at(d, ld.hex)):
-            kill_leader(d, lid, "his unit was destroyed in melee")
+            kill_leader(d, lid, Msg("his unit was destroyed in melee"))
             continue
         if not st.roll_leaders:
             continue
         r = d10(d, f"leader {lid}: casualty check (after melee)", ld.side)
         if r == on:
-            kill_leader(d, lid, f"rolled {r} after the melee")
+            kill_leader(d, lid, Msg("rolled {roll} after the melee", roll=r))
         else:
-            d.say(f"leader {ld.name} survives the melee: d10 {r} (dies on {on}) (seed 000 §5.2.1)")
+            d.say("leader {name} survives the melee: d10 {roll} (dies on {on}) (seed 000 §5.2.1)", name=ld.name, roll=r, on=on)
     return True
 
 
@@ -258,7 +267,7 @@ def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
 
 def apply_retreat(d: Draft[PState], actor: str, a: Retreat) -> None:
     st = pending(d.s)
-    follow(d, a.unit, a.path, f"chosen by {actor}")
+    follow(d, a.unit, a.path, Msg("chosen by {side}", side=actor))
     d.s.melee_step = _next(st)
 
 
@@ -266,11 +275,11 @@ def apply_advance(d: Draft[PState], actor: str, a: Advance) -> None:
     st = pending(d.s)
     u = d.s.units[a.unit]
     facing = hexgrid.parse_facing(a.facing) if a.facing else u.facing
-    advance(d, st, a.unit, st.into, facing, f"chosen by {actor}")
+    advance(d, st, a.unit, st.into, facing, Msg("chosen by {side}", side=actor))
     d.s.melee_step = _next(st)
 
 
 def apply_no_advance(d: Draft[PState], actor: str) -> None:
     st = pending(d.s)
-    d.say(f"{st.unit} stays in {d.s.units[st.unit].hex}: {actor} does not advance (seed 000 §11.4)")
+    d.say("{unit} stays in {hex}: {side} does not advance (seed 000 §11.4)", unit=st.unit, hex=d.s.units[st.unit].hex, side=actor)
     d.s.melee_step = _next(st)

@@ -15,6 +15,9 @@ from adjudicator.rulesets.paris.morale import carry_leaders
 from adjudicator.draft import Draft
 from adjudicator.ruleset import Step
 from adjudicator.rulesets.paris.state import MeleeDecl, PState
+from adjudicator.i18n import Joined, Msg
+from adjudicator.localize import Word
+from adjudicator.i18n import Joined, Msg, N_
 
 
 # -- turn-1 orders (§3.1, ruling R47) ----------------------------------------------------------
@@ -25,7 +28,7 @@ def sealed(d: Draft[PState], event: Envelope[OrdersSealed]) -> None:
         d.s.seals = s.seals + (actor,)
         d.s.commitments = {**s.commitments, actor: event.action.commitment}
         d.s.seal_labels = {**s.seal_labels, actor: event.action.label}
-        d.say(f"{actor} has sealed turn-1 orders (seed 000 §3.1)")
+        d.say("{side} has sealed turn-1 orders (seed 000 §3.1)", side=actor)
 
 
 def unsealed(d: Draft[PState], event: Envelope[OrdersUnsealed]) -> None:
@@ -48,8 +51,9 @@ def _opened(d: Draft[PState], side: str, got: dict[str, str]) -> None:
         for orders in pending.values():
             for wid, order in orders.items():
                 d.update(d.s.wings, wid, order=order)
-        d.say("turn-1 orders revealed together: " + "; ".join(f"{wid} {o}" for sd in s.players for wid, o in pending[sd].items())
-              + " (seed 000 §3.1)")
+        given = Joined("; ", [Msg("{wing} {order}", wing=wid, order=Word("paris", o)) for sd in s.players
+                              for wid, o in pending[sd].items()])
+        d.say("turn-1 orders revealed together: {orders} (seed 000 §3.1)", orders=given)
         sequence.initiative(d)
 
 
@@ -62,15 +66,16 @@ def voided(d: Draft[PState], event: Envelope[OrdersVoided]) -> None:
     if s.phase != "orders" or not side:
         return
     if any(p in s.unsealed for p in s.players if p != side):
-        start = ", ".join(f"{wing.id} {wing.order}" for wing in s.wings.values() if wing.side == side)
-        d.say(f"{side}'s turn-1 orders are void and stand as not given: its wings keep their orders ({start}) "
-              "(ruling R47)")
+        start = Joined(", ", [Msg("{wing} {order}", wing=wing.id, order=Word("paris", wing.order))
+                              for wing in s.wings.values() if wing.side == side])
+        d.say("{side}'s turn-1 orders are void and stand as not given: its wings keep their orders ({orders}) "
+              "(ruling R47)", side=side, orders=start)
         _opened(d, side, {})
     else:
         d.s.seals = tuple(p for p in s.seals if p != side)
         d.s.commitments = {k: v for k, v in s.commitments.items() if k != side}
         d.s.seal_labels = {k: v for k, v in s.seal_labels.items() if k != side}
-        d.say(f"{side}'s turn-1 orders are void: {side} seals them again (ruling R47)")
+        d.say("{side}'s turn-1 orders are void: {side} seals them again (ruling R47)", side=side)
 
 
 # -- the referee (rulings R39, R45) and the end of the game -----------------------------------
@@ -91,7 +96,7 @@ def ruling(d: Draft[PState], event: Envelope[Ruling]) -> None:
 
 def activate(d: Draft[PState], event: Envelope[Activate]) -> None:
     wing = event.action.wing
-    d.say(f"{event.actor} activates {wing} ({d.s.wings[wing].order}) (seed 000 §4.2)")
+    d.say("{side} activates {wing} ({order}) (seed 000 §4.2)", side=event.actor, wing=wing, order=Word("paris", d.s.wings[wing].order))
     sequence.begin_activation(d, wing)
 
 
@@ -104,7 +109,7 @@ def preempt(d: Draft[PState], event: Envelope[Preempt]) -> None:
 
 
 def no_preempt(d: Draft[PState], event: Envelope[NoPreempt]) -> None:
-    d.say(f"{event.actor} does not pre-empt")
+    d.say("{side} does not pre-empt", side=event.actor)
     d.s.phase = "act"
 
 
@@ -144,14 +149,14 @@ def rally(d: Draft[PState], event: Envelope[Rally]) -> None:
 def fire(d: Draft[PState], event: Envelope[Fire]) -> None:
     a = event.action
     if d.s.phase == "react":
-        resolve(d, a.unit, a.target, 0, a.side, "defensive fire")
+        resolve(d, a.unit, a.target, 0, a.side, N_("defensive fire"))
         reactions.consume(d, a.unit)
         return
     u = d.s.units[a.unit]
     if not u.artillery:
         u = movement.begin(d, a.unit)
         d.update(d.s.units, a.unit, mp=u.mp - 2 - a.extra, fired=True)
-    hit = resolve(d, a.unit, a.target, a.extra, a.side, "offensive fire")
+    hit = resolve(d, a.unit, a.target, a.extra, a.side, N_("offensive fire"))
     if a.unit in d.s.units:
         reactions.trigger(d, a.unit, "artfire" if u.artillery else "fire", tuple(hit))
 
@@ -165,8 +170,14 @@ def melee(d: Draft[PState], event: Envelope[Melee]) -> None:
         d.update(d.s.units, a.lead, charge=charge)
         d.s.acting_unit = ""
     d.s.melees = d.s.melees + (MeleeDecl(lead=a.lead, supports=a.supports, target=a.target, reactive=reactive),)
-    d.say(f"{'reactive ' if reactive else ''}melee declared: {a.lead}" + (f" with {', '.join(a.supports)}" if a.supports else "")
-          + f" → {a.target}" + (" (charge bonus)" if not reactive and d.s.units[a.lead].charge else "") + " (seed 000 §11.2)")
+    bonus = Msg(" (charge bonus)") if not reactive and d.s.units[a.lead].charge else ""
+    if a.supports:
+        d.say("reactive melee declared: {lead} with {supports} → {target}{bonus} (seed 000 §11.2)" if reactive else
+              "melee declared: {lead} with {supports} → {target}{bonus} (seed 000 §11.2)",
+              lead=a.lead, supports=", ".join(a.supports), target=a.target, bonus=bonus)
+    else:
+        d.say("reactive melee declared: {lead} → {target}{bonus} (seed 000 §11.2)" if reactive else
+              "melee declared: {lead} → {target}{bonus} (seed 000 §11.2)", lead=a.lead, target=a.target, bonus=bonus)
 
 
 # -- the other side's answers (§8.2, §8.3, §10.3, §11.2) ----------------------------------------
@@ -189,11 +200,12 @@ def react(d: Draft[PState], event: Envelope[React]) -> None:
     if a.kind == "turn":
         f = hexgrid.parse_facing(a.facing)
         d.update(d.s.units, a.unit, facing=f)
-        d.say(f"{a.unit} reacts: turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[f]} (seed 000 §8.2)")
+        d.say("{unit} reacts: turns {old}→{new} (seed 000 §8.2)", unit=a.unit, old=Word("paris", hexgrid.VERTICES[u.facing]),
+              new=Word("paris", hexgrid.VERTICES[f]))
     else:
         d.mark("move", u.hex, a.path[-1])
         d.update(d.s.units, a.unit, hex=a.path[-1])
-        d.say(f"{a.unit} reacts: retreats {'→'.join((u.hex,) + a.path)} (seed 000 §8.2)")
+        d.say("{unit} reacts: retreats {path} (seed 000 §8.2)", unit=a.unit, path="→".join((u.hex,) + a.path))
         carry_leaders(d, u, u.hex, a.path[-1])  # §5.2: his leader goes with it (R40)
     reactions.consume(d, a.unit)
 
@@ -201,10 +213,10 @@ def react(d: Draft[PState], event: Envelope[React]) -> None:
 def hold(d: Draft[PState], event: Envelope[Hold]) -> None:
     win = d.s.window
     if d.s.phase == "react" and win is not None:
-        d.say(f"{event.actor} holds: no further reaction to {win.trigger}")
+        d.say("{side} holds: no further reaction to {unit}", side=event.actor, unit=win.trigger)
         reactions.close(d)
     else:
-        d.say(f"{event.actor} declares no (further) reactive melee")
+        d.say("{side} declares no (further) reactive melee", side=event.actor)
         sequence.after_melees(d)
 
 
@@ -230,7 +242,8 @@ def no_advance(d: Draft[PState], event: Envelope[NoAdvance]) -> None:
 def standing(d: Draft[PState], event: Envelope[Standing]) -> None:
     actor, a = event.actor, event.action
     d.s.standing = {**d.s.standing, actor: {**d.s.standing.get(actor, {}), a.kind: a.mode}}
-    d.say(f"{actor}'s standing order: {a.kind} {a.mode}; the engine will decide on {actor}'s behalf and log it")
+    d.say("{side}'s standing order: {kind} {mode}; the engine will decide on {side}'s behalf and log it", side=actor,
+          kind=Word("paris", a.kind), mode=Word("paris", a.mode))
     if a.kind == "adjutant" and a.mode == "auto":
         leaders.place_by_standing_order(d, actor)
         sequence.resume(d)

@@ -11,6 +11,13 @@ from __future__ import annotations
 
 from adjudicator.draft import Draft
 from adjudicator.rulesets.paris.state import PState, Unit
+from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.localize import Word
+
+# how a report names each kind of standing order
+KIND_NAMES = {"preempt": N_("preempt"), "defensive-fire": N_("defensive fire"), "intercept": N_("intercept"),
+              "react": N_("react"), "reactive-melee": N_("reactive melee"), "retreat": N_("retreat"),
+              "advance": N_("advance"), "adjutant": N_("adjutant")}
 
 KINDS = {
     "preempt": ("ask", "never"),  # §4.4: never try to pre-empt
@@ -32,7 +39,7 @@ def mode(s: PState, side: str, kind: str) -> str:
 def waits_for_preemption(d: Draft[PState], side: str) -> bool:
     """§4.4: whether the game waits for `side` to pre-empt (or not) the activation just made."""
     if mode(d.s, side, "preempt") == "never":
-        d.say(f"{side}'s standing order: pre-empt never")
+        d.say("{side}'s standing order: pre-empt never", side=side)
         return False
     return True
 
@@ -45,14 +52,15 @@ def answered(d: Draft[PState], side: str, kind: str, candidates: list[str]) -> l
     if m == "always":
         return candidates
     if m == "never":
-        d.say(f"{side}'s standing order: {kind.replace('-', ' ')} never ({', '.join(candidates)} eligible)")
+        d.say("{side}'s standing order: {kind} never ({units} eligible)", side=side, kind=Msg(KIND_NAMES[kind]),
+              units=", ".join(candidates))
         return []
     return None
 
 
 def acting_for(d: Draft[PState], side: str, kind: str) -> None:
     """The report's word that the engine acts on `side`'s standing order `kind` always."""
-    d.say(f"standing order of {side}: {kind.replace('-', ' ')} always")
+    d.say("standing order of {side}: {kind} always", side=side, kind=Msg(KIND_NAMES[kind]))
 
 
 def reacts(s: PState, side: str) -> bool:
@@ -65,23 +73,25 @@ def asks_reactive_melee(s: PState, side: str) -> bool:
     return mode(s, side, "reactive-melee") != "never"
 
 
-def retreat_by_order(s: PState, u: Unit) -> str:
+def retreat_by_order(s: PState, u: Unit) -> Msg | str:
     """§11.4, ruling R20: why the engine takes the first legal path of `u`'s retreat (its own
     choice: toward the unit's edge, then the lowest id), or "" when the owner is asked."""
     if mode(s, u.side, "retreat") == "auto":
-        return f"{u.side}'s standing order: retreat auto; the engine chose by ruling R20"
+        return Msg("{side}'s standing order: retreat auto; the engine chose by ruling R20", side=u.side)
     return ""
 
 
-def advance_by_order(s: PState, u: Unit, must: bool) -> tuple[str, str]:
+def advance_by_order(s: PState, u: Unit, must: bool) -> tuple[str, Msg | str]:
     """§11.4, rulings R21, R22: ("ask", "") when the owner chooses; else ("advance", why) or
     ("stay", why), the facing kept. A compulsory advance is made under any order but `ask`."""
     m = mode(s, u.side, "advance")
     if m == "ask":
         return "ask", ""
     if must or m == "always":
-        return "advance", f"{u.side}'s standing order: advance {m}" + ("; the advance is compulsory" if must and m == "never" else "")
-    return "stay", f"{u.side}'s standing order: advance never"
+        if must and m == "never":
+            return "advance", Msg("{side}'s standing order: advance {mode}; the advance is compulsory", side=u.side, mode=Word("paris", m))
+        return "advance", Msg("{side}'s standing order: advance {mode}", side=u.side, mode=Word("paris", m))
+    return "stay", Msg("{side}'s standing order: advance never", side=u.side)
 
 
 def places_adjutant(s: PState, side: str) -> bool:
@@ -96,6 +106,7 @@ def adjutant_unit(s: PState, wing: str) -> Unit | None:
     return min(members, key=lambda u: (u.artillery, u.id)) if members else None
 
 
-def placed_by_order(side: str) -> str:
+def placed_by_order(side: str) -> Msg:
     """How the report says the engine placed an adjutant on `side`'s behalf (R27)."""
-    return f"{side}'s standing order: adjutant auto; the engine placed him on {side}'s behalf with the wing's first unit (ruling R27)"
+    return Msg("{side}'s standing order: adjutant auto; the engine placed him on {side}'s behalf with the wing's first unit "
+               "(ruling R27)", side=side)

@@ -7,6 +7,8 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.ground import View, los, now, terrain_row, units_at
 from adjudicator.rulesets.paris.morale import leader_risk, morale_check
 from adjudicator.rulesets.paris.state import PState, Unit, d10, table
+from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.localize import Word
 
 ART_RANGE = 10  # §10.4
 GRAZING = 3  # §10.5
@@ -60,8 +62,9 @@ def _shoot_hex(d: Draft[PState], u: Unit, h: str, extra: int, label: str) -> Non
     mods = "".join(f"{m:+d}" for m in (extra, state_mod, terrain_mod) if m)
     hit = total >= st
     tag = d.used(s.tables, "fire") if u.artillery or fire_t.get("provisional") else ""
-    d.say(f"{label} {u.id} → {h}: d10 {roll}{mods} = {total} vs strength {st}: "
-          + (f"hit, morale checks at +{total - st}" if hit else "no effect") + f"{tag} (seed 000 §10.5)")
+    result = Msg("hit, morale checks at +{margin}", margin=total - st) if hit else Msg("no effect")
+    d.say("{label} {unit} → {hex}: d10 {roll}{mods} = {total} vs strength {strength}: {result}{tag} (seed 000 §10.5)",
+          label=Msg(label), unit=u.id, hex=h, roll=roll, mods=mods, total=total, strength=st, result=result, tag=tag)
     d.mark("fire", u.hex, h)
     if not hit:
         return
@@ -72,8 +75,8 @@ def _shoot_hex(d: Draft[PState], u: Unit, h: str, extra: int, label: str) -> Non
         if t.artillery and t.id == u.id:
             continue
         if t.id in s.units:
-            morale_check(d, t.id, total - st, f"under fire from {u.id}")
-    leader_risk(d, present, f"fire on {h}")
+            morale_check(d, t.id, total - st, Msg("under fire from {unit}", unit=u.id))
+    leader_risk(d, present, Msg("fire on {hex}", hex=h))
 
 
 def resolve(d: Draft[PState], uid: str, target_id: str, extra: int, side: str, label: str) -> list[str]:
@@ -87,7 +90,7 @@ def resolve(d: Draft[PState], uid: str, target_id: str, extra: int, side: str, l
         if hexgrid.distance(u.hex, target.hex, s.layout) <= GRAZING:
             # grazing fire: every hex on the line, friend or foe, is attacked separately (§10.5)
             hexes = hexgrid.line_hexes(u.hex, target.hex, side or "left", s.layout)
-            d.say(f"{uid} fires grazing shot along {'→'.join(hexes)} (seed 000 §10.5)")
+            d.say("{unit} fires grazing shot along {path} (seed 000 §10.5)", unit=uid, path="→".join(hexes))
     hit_units: list[str] = []
     for h in hexes:
         there = [x.id for x in units_at(d, h) if x.id != uid]

@@ -15,6 +15,8 @@ from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import decide, hexgrid, reach
 from adjudicator.rulesets.paris.ground import View, los, nearest_enemy, now, units_at
 from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
+from adjudicator.i18n import Msg
+from adjudicator.localize import Command, Word
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -45,15 +47,16 @@ def replace_fallen(d: Draft[PState], fallen: Leader) -> None:
     barred = not wing.done and s.active_wing != wing.id
     d.update(s.wings, wing.id, leader=adj.id, barred=wing.barred or barred)
     if barred:
-        d.say(f"{wing.id}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)")
+        d.say("{wing}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)", wing=wing.id)
     unit = decide.adjutant_unit(s, wing.id) if decide.places_adjutant(s, fallen.side) else None
     if unit is not None:
         place(d, adj, unit.id, decide.placed_by_order(fallen.side))
         return
     s.adjutants_due = s.adjutants_due + (adj,)
-    d.say(f"{adj.id} (rating {adj.rating}, ruling R27) replaces {fallen.name} under the same order ({wing.order}); "
-          f"the game waits for {fallen.side} to place him with a unit of {wing.id}: `adjutant {wing.id} UNIT` "
-          f"(seed 000 {RULE_ADJUTANT}, ruling R27)")
+    d.say("{adjutant} (rating {rating}, ruling R27) replaces {name} under the same order ({order}); the game waits for {side} "
+          "to place him with a unit of {wing}: `{command}` (seed 000 {rule}, ruling R27)", adjutant=adj.id, rating=adj.rating,
+          name=fallen.name, order=Word("paris", wing.order), side=fallen.side, wing=wing.id,
+          command=Command("paris", f"adjutant {wing.id} UNIT"), rule=RULE_ADJUTANT)
 
 
 def place(d: Draft[PState], adj: Leader, unit_id: str, how: str) -> None:
@@ -61,8 +64,9 @@ def place(d: Draft[PState], adj: Leader, unit_id: str, how: str) -> None:
     u = s.units[unit_id]
     d.put(s.leaders, adj.id, msgspec.structs.replace(adj, hex=u.hex))
     s.adjutants_due = tuple(x for x in s.adjutants_due if x.id != adj.id)
-    d.say(f"{adj.id} (rating {adj.rating}, ruling R27) takes command of {adj.wing} with {unit_id} at {u.hex}, "
-          f"under the same order ({s.wings[adj.wing].order}) ({how}) (seed 000 {RULE_ADJUTANT})")
+    d.say("{adjutant} (rating {rating}, ruling R27) takes command of {wing} with {unit} at {hex}, under the same order ({order}) "
+          "({how}) (seed 000 {rule})", adjutant=adj.id, rating=adj.rating, wing=adj.wing, unit=unit_id, hex=u.hex,
+          order=Word("paris", s.wings[adj.wing].order), how=how, rule=RULE_ADJUTANT)
 
 
 def drop_due(d: Draft[PState], wing: str) -> None:
@@ -71,7 +75,7 @@ def drop_due(d: Draft[PState], wing: str) -> None:
     s = d.s
     if any(x.wing == wing for x in s.adjutants_due):
         s.adjutants_due = tuple(x for x in s.adjutants_due if x.wing != wing)
-        d.say(f"{wing} has no unit left: its adjutant is not placed (seed 000 {RULE_ADJUTANT})")
+        d.say("{wing} has no unit left: its adjutant is not placed (seed 000 {rule})", wing=wing, rule=RULE_ADJUTANT)
 
 
 def due(s: PState, wing: str) -> Leader | None:
@@ -102,7 +106,7 @@ def check_placement(s: PState, actor: str, a: Adjutant) -> list[Violation]:
 def apply_placement(d: Draft[PState], actor: str, a: Adjutant) -> None:
     adj = due(d.s, a.wing)
     if adj is not None:
-        place(d, adj, a.unit, f"placed by {actor}")
+        place(d, adj, a.unit, Msg("placed by {side}", side=actor))
 
 
 def place_by_standing_order(d: Draft[PState], side: str) -> None:
@@ -169,7 +173,7 @@ def apply_reaction(d: Draft[PState], a: React) -> None:
     ld = d.s.leaders[a.unit]
     d.mark("move", ld.hex, a.path[-1])
     d.update(d.s.leaders, a.unit, hex=a.path[-1], reacted=True)
-    d.say(f"leader {ld.name} reacts: retreats {'→'.join((ld.hex,) + a.path)} (seed 000 §5.2, §8.2, ruling R41)")
+    d.say("leader {name} reacts: retreats {path} (seed 000 §5.2, §8.2, ruling R41)", name=ld.name, path="→".join((ld.hex,) + a.path))
 
 
 # -- a leader whose unit is gone (§5.2, §9.1, ruling R42) ------------------------------------
@@ -197,5 +201,5 @@ def regroup(d: Draft[PState]) -> None:
         to = min(members, key=lambda u: (hexgrid.distance(ld.hex, u.hex, lay), u.artillery, u.id))
         d.mark("move", ld.hex, to.hex)
         d.update(s.leaders, ld.id, hex=to.hex)
-        d.say(f"leader {ld.name}, whose unit has left the map, joins {to.id} at {to.hex}, the nearest unit of {ld.wing} "
-              "(seed 000 §9.1, ruling R42)")
+        d.say("leader {name}, whose unit has left the map, joins {unit} at {hex}, the nearest unit of {wing} (seed 000 §9.1, ruling R42)",
+              name=ld.name, unit=to.id, hex=to.hex, wing=ld.wing)

@@ -16,6 +16,7 @@ from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.ground import View, now, terrain_row, units_at
 from adjudicator.rulesets.paris.morale import destroy, effective_morale, lose_levels
 from adjudicator.rulesets.paris.state import MeleeDecl, MeleeStep, PState, Unit, d10, table
+from adjudicator.i18n import Joined, Msg, N_
 
 _RESULT = re.compile(r"^(?:A(\d)(?:R(\d))?)?-?(?:D(\d)(?:R(\d))?(P)?)?$")
 
@@ -138,21 +139,21 @@ def modifiers(s: PState, lead: Unit, supports: list[Unit], defender: Unit) -> li
     """§11.3, every modifier with its source: (name, value, table used or '')."""
     lay = s.layout
     inter = table(s, "interaction").get(lead.kind, {}).get(defender.kind, 0)
-    mods = [("morale difference", effective_morale(s, lead) - effective_morale(s, defender), ""),
-            ("unit interaction", int(inter), "interaction")]
-    mods.append(("supports", min(len(supports), 5), ""))
+    mods = [(N_("morale difference"), effective_morale(s, lead) - effective_morale(s, defender), ""),
+            (N_("unit interaction"), int(inter), "interaction")]
+    mods.append((N_("supports"), min(len(supports), 5), ""))
     rear_flank = {u.hex for u in [lead] + supports
                   if hexgrid.aspect(defender.hex, defender.facing, u.hex, lay) in ("flank", "rear")}
-    mods.append(("flank or rear hexes", len(rear_flank), ""))
+    mods.append((N_("flank or rear hexes"), len(rear_flank), ""))
     att_leaders = [ld.rating for ld in s.leaders.values() if ld.side == lead.side and ld.hex in {u.hex for u in [lead] + supports}]
     def_leaders = [ld.rating for ld in s.leaders.values() if ld.side == defender.side and ld.hex == defender.hex]
-    mods.append(("attacking leader", max(att_leaders) if att_leaders else 0, ""))
-    mods.append(("defending leader", -max(def_leaders) if def_leaders else 0, ""))
-    mods.append(("defender's terrain", int(terrain_row(s, defender.hex).get("melee", 0)), "terrain"))
+    mods.append((N_("attacking leader"), max(att_leaders) if att_leaders else 0, ""))
+    mods.append((N_("defending leader"), -max(def_leaders) if def_leaders else 0, ""))
+    mods.append((N_("defender's terrain"), int(terrain_row(s, defender.hex).get("melee", 0)), "terrain"))
     bonus = 0
     if lead.charge:
         bonus = 2 if lead.kind in ("G", "C") else 1
-    mods.append(("charge bonus", bonus, ""))
+    mods.append((N_("charge bonus"), bonus, ""))
     return mods
 
 
@@ -170,9 +171,10 @@ def resolve(d: Draft[PState], m: MeleeDecl) -> MeleeStep | None:
     lead = s.units.get(m.lead)
     target = s.units.get(m.target)
     lay = s.layout
-    label = "reactive melee" if m.reactive else "melee"
+    label = Msg("reactive melee") if m.reactive else Msg("melee")
     if lead is None or target is None or lead.level >= 2 or target.hex not in hexgrid.front_hexes(lead.hex, lead.facing, lay):
-        d.say(f"{label} {m.lead} → {m.target} does not take place: the lead unit no longer stands to fight it (seed 000 §11.2)")
+        d.say("{label} {lead} → {target} does not take place: the lead unit no longer stands to fight it (seed 000 §11.2)",
+              label=label, lead=m.lead, target=m.target)
         return None
     defender = defender_in(d, target.hex, lead.side)
     assert defender is not None  # the target itself stands there
@@ -184,8 +186,8 @@ def resolve(d: Draft[PState], m: MeleeDecl) -> MeleeStep | None:
     leaders_in = tuple(sorted(ld.id for ld in s.leaders.values() if ld.hex in involved))
     step = MeleeStep(lead=lead.id, defender=defender.id, side=lead.side, lead_hex=lead.hex, defender_hex=dhex, leaders=leaders_in)
     if defender.kind == "E" and not any(x.kind not in ("E", "ART") for x in units_at(d, dhex)):
-        d.say(f"{label}: {defender.id} (forlorn hope) attacked alone is destroyed (seed 000 §11.5)")
-        destroy(d, defender.id, f"attacked alone by {lead.id}")
+        d.say("{label}: {unit} (forlorn hope) attacked alone is destroyed (seed 000 §11.5)", label=label, unit=defender.id)
+        destroy(d, defender.id, Msg("attacked alone by {unit}", unit=lead.id))
         return msgspec.structs.replace(step, roll_leaders=False)  # no roll was made: the leaders do not roll either
     mods = modifiers(s, lead, supports, defender)
     total_mod = sum(v for _, v, _ in mods)
@@ -194,17 +196,20 @@ def resolve(d: Draft[PState], m: MeleeDecl) -> MeleeStep | None:
     total = roll + total_mod
     code = crt(s, total)
     res = parse_result(code)
-    d.say(f"{label} {lead.id}" + (f" (+{', '.join(u.id for u in supports)})" if supports else "") + f" → {defender.id} at {dhex}: "
-          + ", ".join(f"{n} {v:+d}" for n, v, _ in mods if v) + f"; d10 {roll} {total_mod:+d} = {total} → {code}"
-          + d.used(s.tables, "melee_results") + tags + " (seed 000 §11.3, §11.4)")
+    shown = Joined(", ", [Msg("{name} {value}", name=Msg(n), value=f"{v:+d}") for n, v, _ in mods if v])
+    with_supports = f" (+{', '.join(u.id for u in supports)})" if supports else ""
+    d.say("{label} {lead}{supports} → {defender} at {hex}: {modifiers}; d10 {roll} {modifier} = {total} → {result}{tag}{tags} "
+          "(seed 000 §11.3, §11.4)", label=label, lead=lead.id, supports=with_supports, defender=defender.id, hex=dhex,
+          modifiers=shown, roll=roll, modifier=f"{total_mod:+d}", total=total, result=code, tag=d.used(s.tables, "melee_results"),
+          tags=tags)
     if res.attacker:
         if lead.kind == "G":
             d.update(s.units, lead.id, lance_lost=True)
-        lose_levels(d, lead.id, res.attacker, f"melee result {code}", away=dhex)
+        lose_levels(d, lead.id, res.attacker, Msg("melee result {result}", result=code), away=dhex)
     if res.defender:
         if defender.kind == "G":
             d.update(s.units, defender.id, lance_lost=True)
-        lose_levels(d, defender.id, res.defender, f"melee result {code}", away=lead.hex)
+        lose_levels(d, defender.id, res.defender, Msg("melee result {result}", result=code), away=lead.hex)
     if defender.id not in s.units and lead.side in s.players:
         _reiters(d, lead.id, lead.kind)
     # §11.5: "P" is a Passage à travers only for a charging gendarme or cuirassier; otherwise one hex back
@@ -224,10 +229,11 @@ def _reiters(d: Draft[PState], uid: str, kind: str) -> None:
         return
     roll = d10(d, f"reiters {uid}: plunder check (Dreux option)", u.side)
     if roll <= 4:
-        d.say(f"{uid} destroyed its enemy and rides off to plunder the camp: d10 {roll} ≤ 4 (Dreux option coligny-reiters)")
-        destroy(d, uid, "left to plunder (not counted for normal victory)", counts=False)
+        d.say("{unit} destroyed its enemy and rides off to plunder the camp: d10 {roll} ≤ 4 (Dreux option coligny-reiters)",
+              unit=uid, roll=roll)
+        destroy(d, uid, Msg("left to plunder (not counted for normal victory)"), counts=False)
     else:
-        d.say(f"{uid} stays on the field: d10 {roll} > 4 (Dreux option coligny-reiters)")
+        d.say("{unit} stays on the field: d10 {roll} > 4 (Dreux option coligny-reiters)", unit=uid, roll=roll)
 
 
 def resolve_all(d: Draft[PState]) -> bool:

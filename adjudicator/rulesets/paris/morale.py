@@ -8,6 +8,7 @@ from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.ground import View, manned_wings, now, on_map, terrain_row, units_at
 from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
 from adjudicator.rulesets.paris.state import LEVELS, Leader, PState, Unit, d10, table
+from adjudicator.i18n import Msg
 
 RULE_MORALE = "seed 000 §12.1"
 
@@ -63,20 +64,20 @@ def destroy(d: Draft[PState], uid: str, why: str, counts: bool = True) -> None:
         s.destroyed = {**s.destroyed, u.side: s.destroyed[u.side] + (f"{u.kind}:{u.id}",)}
     else:
         s.removed = s.removed + (u.id,)
-    d.say(f"{u.id} is destroyed ({why})")
+    d.say("{unit} is destroyed ({why})", unit=u.id, why=why)
     if u.wing not in manned_wings(d):
         wing = s.wings[u.wing]
         d.update(s.wings, u.wing, barred=True)
         if wing.leader in s.leaders:
             d.remove(s.leaders, wing.leader)
-            d.say(f"wing {u.wing} has no unit left: it can never activate again (seed 000 §5.2.2)")
+            d.say("wing {wing} has no unit left: it can never activate again (seed 000 §5.2.2)", wing=u.wing)
         drop_due(d, u.wing)
 
 
 def kill_leader(d: Draft[PState], lid: str, why: str) -> None:
     """§5.2.1: the leader goes; an adjutant replaces him (§5.2.2, leaders.replace_fallen)."""
     ld = d.remove(d.s.leaders, lid)
-    d.say(f"leader {ld.name} is killed ({why}) (seed 000 §5.2.1)")
+    d.say("leader {name} is killed ({why}) (seed 000 §5.2.1)", name=ld.name, why=why)
     replace_fallen(d, ld)
 
 
@@ -88,9 +89,9 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
     for ld in [s.leaders[x] for x in present if x in s.leaders]:  # one whose wing was wiped out has left (§5.2.2)
         r = d10(d, f"leader {ld.id}: casualty check ({why})", ld.side)  # what is rolled for, never its outcome
         if r == on:
-            kill_leader(d, ld.id, f"rolled {r} after {why}")
+            kill_leader(d, ld.id, Msg("rolled {roll} after {why}", roll=r, why=why))
         else:
-            d.say(f"leader {ld.name} survives {why}: d10 {r} (dies on {on})")
+            d.say("leader {name} survives {why}: d10 {roll} (dies on {on})", name=ld.name, why=why, roll=r, on=on)
 
 
 def lose_levels(d: Draft[PState], uid: str, n: int, why: str, away: str = "") -> bool:
@@ -105,10 +106,10 @@ def lose_levels(d: Draft[PState], uid: str, n: int, why: str, away: str = "") ->
         return False
     new = u.level + n
     if new > 3:
-        destroy(d, uid, f"{why}: it had no level left to lose")
+        destroy(d, uid, Msg("{why}: it had no level left to lose", why=why))
         return False
     d.update(s.units, uid, level=new)
-    d.say(f"{uid} drops to {LEVELS[new]} ({why})")
+    d.say("{unit} drops to {level} ({why})", unit=uid, level=Msg(LEVELS[new]), why=why)
     if new == 3 and u.level < 3:
         d.update(s.units, uid, facing=edge_facing(s, u.side))
         retreat(d, uid, 2, away or u.hex, broken=True)
@@ -135,10 +136,11 @@ def morale_check(d: Draft[PState], uid: str, plus: int, why: str, leader_bonus: 
     total = roll + plus - leader_bonus
     target = effective_morale(s, u)
     ok = total <= target
-    d.say(f"{uid} morale check ({why}): d10 {roll}{plus:+d}{-leader_bonus:+d} = {total} vs {target}: "
-          + ("passes" if ok else "fails") + f" ({RULE_MORALE})")
+    d.say("{unit} morale check ({why}): d10 {roll}{plus}{bonus} = {total} vs {target}: {result} ({rule})", unit=uid, why=why,
+          roll=roll, plus=f"{plus:+d}", bonus=f"{-leader_bonus:+d}", total=total, target=target,
+          result=Msg("passes") if ok else Msg("fails"), rule=RULE_MORALE)
     if not ok:
-        lose_levels(d, uid, 1, f"failed morale check, {why}")
+        lose_levels(d, uid, 1, Msg("failed morale check, {why}", why=why))
     return ok
 
 
@@ -152,14 +154,15 @@ def retreat_impossible(d: Draft[PState], uid: str, why: str) -> None:
     total = roll + (1 if u.level == 3 else 0)
     levels = table(s, "retreat_impossible").get("levels", [1])
     n = int(levels[min(total, len(levels) - 1)])
-    d.say(f"{uid} cannot retreat ({why}): d10 {roll} → loses {n} level(s){d.used(s.tables, 'retreat_impossible')} (seed 000 §9.3)")
+    d.say("{unit} cannot retreat ({why}): d10 {roll} → loses {count} level(s){tag} (seed 000 §9.3)", unit=uid, why=why, roll=roll,
+          count=n, tag=d.used(s.tables, "retreat_impossible"))
     if n:
         # a unit that cannot retreat does not retreat again on becoming broken
         if u.level + n > 3:
-            destroy(d, uid, "retreat impossible")
+            destroy(d, uid, Msg("retreat impossible"))
         else:
             d.update(s.units, uid, level=u.level + n)
-            d.say(f"{uid} drops to {LEVELS[u.level + n]}")
+            d.say("{unit} drops to {level}", unit=uid, level=Msg(LEVELS[u.level + n]))
 
 
 def _step_key(s: PState, u: Unit, here: str, h: str, away: str) -> tuple[int, int, str]:
@@ -234,7 +237,8 @@ def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool 
             d.update(s.leaders, ld.id, hex=new)
             carried.append(ld.name)
             if say:
-                d.say(f"leader {ld.name} goes with {u.id} to {new} (seed 000 {'§9.1, ruling R44' if own_move else '§5.2'})")
+                d.say("leader {name} goes with {unit} to {hex} (seed 000 {rule})", name=ld.name, unit=u.id, hex=new,
+                      rule="§9.1, ruling R44" if own_move else "§5.2")
     return carried
 
 
@@ -259,7 +263,7 @@ def retreat(d: Draft[PState], uid: str, n: int, away: str, broken: bool = False)
             return True
         if broken and toward_edge(s, u.side, u.hex) <= 1:
             d.mark("move", u.hex, u.hex)
-            destroy(d, uid, "routed off the map (seed 000 §13.2)")
+            destroy(d, uid, Msg("routed off the map (seed 000 §13.2)"))
             return True
         best: tuple[tuple[int, int, str], str] | None = None
         for h in hexgrid.neighbours(u.hex, lay):
@@ -274,8 +278,8 @@ def retreat(d: Draft[PState], uid: str, n: int, away: str, broken: bool = False)
             if best is None or key < best[0]:
                 best = (key, h)
         if best is None:
-            retreat_impossible(d, uid, f"no hex to retreat into after {step} of {n}")
+            retreat_impossible(d, uid, Msg("no hex to retreat into after {step} of {count}", step=step, count=n))
             return False
-        d.say(f"{uid} retreats {u.hex}→{best[1]}")
+        d.say("{unit} retreats {hex}→{to}", unit=uid, hex=u.hex, to=best[1])
         step_back(d, uid, best[1])
     return True

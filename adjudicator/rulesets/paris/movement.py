@@ -12,7 +12,9 @@ from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.ground import leader_of, nearest_enemy, on_map, terrain_row, units_at
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, effective_ma, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
-from adjudicator.rulesets.paris.state import PState, Unit
+from adjudicator.rulesets.paris.state import LEVELS, PState, Unit
+from adjudicator.i18n import Msg
+from adjudicator.localize import Word
 
 
 def step_cost(s: PState, u: Unit, h: str) -> int:
@@ -152,7 +154,7 @@ def begin(d: Draft[PState], uid: str) -> Unit:
     if not u.acted:
         u = d.update(d.s.units, uid, acted="move", mp=effective_ma(u), start_hex=u.hex, in_command=unit_in_command(d, uid))
         if not u.in_command:
-            d.say(f"{uid} is out of command (seed 000 §5.1.2)")
+            d.say("{unit} is out of command (seed 000 §5.1.2)", unit=uid)
     d.s.acting_unit = uid
     return u
 
@@ -165,7 +167,7 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
         d.mark("move", ld.hex, path[-1])
         d.update(d.s.leaders, uid, hex=path[-1], mp=mp - cost, acted="move")
         d.s.acting_unit = uid
-        d.say(f"leader {uid} moves {'→'.join((ld.hex,) + path)} ({cost} MP)")
+        d.say("leader {unit} moves {path} ({cost} MP)", unit=uid, path="→".join((ld.hex,) + path), cost=cost)
         return
     walked = [begin(d, uid).hex]
     carried: list[str] = []
@@ -174,7 +176,7 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
         if mover is None:
             break
         for e in [x for x in units_at(d, h) if x.side != mover.side and x.artillery]:
-            destroy(d, e.id, f"{uid} entered its hex (seed 000 §9.1)")
+            destroy(d, e.id, Msg("{unit} entered its hex (seed 000 §9.1)", unit=uid))
         old = mover.hex
         mover = d.update(d.s.units, uid, hex=h, mp=mover.mp - step_cost(d.s, mover, h), straight=mover.straight + 1)
         # a leader left alone goes with his unit (§9.1, ruling R44); said once, where the move ends
@@ -184,12 +186,15 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
         if trigger(d, uid, "enter", came_from=old):
             rest = path[len(walked) - 1:]
             if rest and uid in d.s.units:
-                d.say(f"{uid} stops at {h}" + (f"; the rest of its path ({' '.join(rest)}) is not walked" if rest else ""))
+                d.say("{unit} stops at {hex}; the rest of its path ({rest}) is not walked", unit=uid, hex=h, rest=" ".join(rest))
             break
     u2 = d.s.units.get(uid)
-    d.say(f"{uid} moves {'→'.join(walked)}" + (f" ({u2.mp} MP left)" if u2 else ""))
+    if u2:
+        d.say("{unit} moves {path} ({mp} MP left)", unit=uid, path="→".join(walked), mp=u2.mp)
+    else:
+        d.say("{unit} moves {path}", unit=uid, path="→".join(walked))
     for name in carried:
-        d.say(f"leader {name} goes with {uid} to {walked[-1]} (seed 000 §9.1, ruling R44)")
+        d.say("leader {name} goes with {unit} to {hex} (seed 000 §9.1, ruling R44)", name=name, unit=uid, hex=walked[-1])
 
 
 def check_turn(s: PState, actor: str, uid: str, facing: int) -> list[Violation]:
@@ -217,13 +222,14 @@ def apply_turn(d: Draft[PState], uid: str, facing: int) -> None:
     if u.artillery:
         # §7: artillery turns to any vertex instead of firing, and is flipped to "Tiré"
         d.update(d.s.units, uid, facing=facing, fired=True, acted="move")
-        d.say(f"{uid} turns to {hexgrid.VERTICES[facing]} instead of firing (Tiré) (seed 000 §7)")
+        d.say("{unit} turns to {facing} instead of firing (Tiré) (seed 000 §7)", unit=uid, facing=Word("paris", hexgrid.VERTICES[facing]))
         return
     u = begin(d, uid)
     steps = hexgrid.turn_steps(u.facing, facing)
     cost = turn_cost(u, steps)
     d.update(d.s.units, uid, facing=facing, mp=u.mp - cost, straight=0)
-    d.say(f"{uid} turns {hexgrid.VERTICES[u.facing]}→{hexgrid.VERTICES[facing]} ({cost} MP, {u.mp - cost} left) (seed 000 §7)")
+    d.say("{unit} turns {old}→{new} ({cost} MP, {left} left) (seed 000 §7)", unit=uid, old=Word("paris", hexgrid.VERTICES[u.facing]),
+          new=Word("paris", hexgrid.VERTICES[facing]), cost=cost, left=u.mp - cost)
     trigger(d, uid, "turn")
 
 
@@ -258,7 +264,7 @@ def apply_rally(d: Draft[PState], uid: str) -> None:
     if ld is not None and ld.hex == u.hex:
         d.update(d.s.leaders, ld.id, helped_rally=True)
         d.update(d.s.units, uid, level=u.level - 1)
-        d.say(f"{uid} rallies with {ld.name}: automatic, now {('normal', 'disorder', 'shaken')[u.level - 1]} (seed 000 §13.1)")
+        d.say("{unit} rallies with {name}: automatic, now {level} (seed 000 §13.1)", unit=uid, name=ld.name, level=Msg(LEVELS[u.level - 1]))
     else:
         bonus = 0
         if ld is not None and hexgrid.distance(u.hex, ld.hex, d.s.layout) == 1:
@@ -267,8 +273,8 @@ def apply_rally(d: Draft[PState], uid: str) -> None:
         elif (stacked := stacked_leader(d, u)) is not None:
             bonus = stacked.rating
         level = u.level
-        if morale_check(d, uid, 0, "rally", leader_bonus=bonus):
+        if morale_check(d, uid, 0, Msg("rally"), leader_bonus=bonus):
             d.update(d.s.units, uid, level=level - 1)
-            d.say(f"{uid} rallies to {('normal', 'disorder', 'shaken')[level - 1]} (seed 000 §13.1)")
+            d.say("{unit} rallies to {level} (seed 000 §13.1)", unit=uid, level=Msg(LEVELS[level - 1]))
     if uid in d.s.units:
         trigger(d, uid, "rally")

@@ -24,6 +24,7 @@ from adjudicator.rulesets.paris import hexgrid, reactions
 from adjudicator.rulesets.paris.ground import on_map
 from adjudicator.rulesets.paris.morale import destroy
 from adjudicator.rulesets.paris.state import LEVELS, ORDERS, PState
+from adjudicator.i18n import Msg
 
 RULE = "ruling R39"  # the referee's overrides are ours: the seed has no referee
 
@@ -101,15 +102,16 @@ def apply(d: Draft[PState], decision: str, reason: str) -> bool:
     caller goes on with the melees and what follows them, as after the choice itself (`settle`)."""
     got = parse(d.base, decision)
     if not isinstance(got, tuple):
-        d.say(f"referee ruling recorded as words only: it changes nothing in the game (no unit, leader or wing); "
-              f"the engine goes on as before (ruling R39): {decision} — {reason}")
+        d.say("referee ruling recorded as words only: it changes nothing in the game (no unit, leader or wing); the engine goes on "
+              "as before (ruling R39): {decision} — {reason}", decision=decision, reason=reason)
         return False
     kind, ident, field, value = got
     if kind == "unit" and field in ("destroy", "remove"):
         if field == "destroy":
-            destroy(d, ident, f"the referee's ruling: {reason}")
+            destroy(d, ident, Msg("the referee's ruling: {reason}", reason=reason))
         else:
-            destroy(d, ident, f"taken off the map by the referee's ruling, not counted for victory: {reason}", counts=False)
+            destroy(d, ident, Msg("taken off the map by the referee's ruling, not counted for victory: {reason}", reason=reason),
+                    counts=False)
     elif kind == "unit":
         change = {"level": LEVELS.index(value)} if field == "level" else {"facing": hexgrid.parse_facing(value)} if field == "facing" else {"hex": value}
         d.update(d.s.units, ident, **change)
@@ -117,7 +119,8 @@ def apply(d: Draft[PState], decision: str, reason: str) -> bool:
         d.update(d.s.leaders, ident, hex=value)
     else:
         d.update(d.s.wings, ident, order=value)
-    d.say(f"referee ruling overrides the engine: {kind} {ident} {field} {value}".rstrip() + f" — because {reason}")
+    d.say("referee ruling overrides the engine: {change} — because {reason}", change=f"{kind} {ident} {field} {value}".rstrip(),
+          reason=reason)
     return settle(d, kind, ident)
 
 
@@ -139,7 +142,7 @@ def settle(d: Draft[PState], kind: str, ident: str) -> bool:
     if st is None or kind != "unit" or ident not in (st.lead, st.defender, st.unit):
         return False  # no choice waits, or the ruling was on another piece: the question stands as asked
     d.s.melee_step = msgspec.structs.replace(st, unit="", hexes=0, away="", into="", must=False)
-    d.say(f"the melee result at {st.defender_hex} goes on from where it stood after the ruling (seed 000 §11.4, ruling R45)")
+    d.say("the melee result at {hex} goes on from where it stood after the ruling (seed 000 §11.4, ruling R45)", hex=st.defender_hex)
     return True
 
 
@@ -147,8 +150,8 @@ def _drop_melees(d: Draft[PState]) -> None:
     kept = []
     for m in d.s.melees:
         if m.lead not in d.s.units or m.target not in d.s.units:
-            d.say(f"the melee {m.lead} → {m.target} is dropped: {m.lead if m.lead not in d.s.units else m.target} has left "
-                  "the map (seed 000 §11.2, ruling R45)")
+            d.say("the melee {lead} → {target} is dropped: {gone} has left the map (seed 000 §11.2, ruling R45)", lead=m.lead,
+                  target=m.target, gone=m.lead if m.lead not in d.s.units else m.target)
             continue
         kept.append(m if all(x in d.s.units for x in m.supports)
                     else msgspec.structs.replace(m, supports=tuple(x for x in m.supports if x in d.s.units)))
@@ -169,5 +172,5 @@ def _narrow_window(d: Draft[PState], ident: str) -> None:
     if new.fire or new.intercept or new.react:
         d.s.window = new
     else:
-        d.say(f"nothing is left to answer {win.trigger} after the ruling: the window closes (seed 000 §8.2, ruling R45)")
+        d.say("nothing is left to answer {unit} after the ruling: the window closes (seed 000 §8.2, ruling R45)", unit=win.trigger)
         reactions.close(d)

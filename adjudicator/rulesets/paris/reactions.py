@@ -13,6 +13,7 @@ from adjudicator.rulesets.paris.fire import can_fire_at, resolve
 from adjudicator.rulesets.paris.ground import View, leader_of, los, now, others, units_at
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, effective_ma
 from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, PState, Unit, Window, d10, table
+from adjudicator.i18n import Joined, Msg, N_
 
 
 def window(s: PState) -> Window:
@@ -102,28 +103,29 @@ def attempt_intercept(d: Draft[PState], uid: str, trig_id: str) -> bool:
     need = int(table(d.s, "interception").get(u.kind, 5))
     roll = d10(d, f"interception {uid}", u.side)
     ok = roll - rating <= need
-    d.say(f"{uid} tries to intercept {trig_id}: d10 {roll}-{rating} = {roll - rating} vs {need}: "
-          + ("success" if ok else "fails") + f"{d.used(d.s.tables, 'interception')} (seed 000 §8.3)")
+    d.say("{unit} tries to intercept {target}: d10 {roll}-{rating} = {total} vs {need}: {result}{tag} (seed 000 §8.3)", unit=uid,
+          target=trig_id, roll=roll, rating=rating, total=roll - rating, need=need, result=Msg("success") if ok else Msg("fails"),
+          tag=d.used(d.s.tables, "interception"))
     if not ok:
         return False
     lay = d.s.layout
     spots = [h for h in hexgrid.neighbours(trig.hex, lay) if can_stack(d, u, h)
              and not any(o.side != u.side for o in units_at(d, h))]
     if not spots:
-        d.say(f"no free hex beside {trig_id}: {uid} cannot be placed, the interception has no effect (ruling R14)")
+        d.say("no free hex beside {target}: {unit} cannot be placed, the interception has no effect (ruling R14)", target=trig_id, unit=uid)
         return False
     spot = min(spots, key=lambda h: (hexgrid.distance(h, u.hex, lay), h))
     facing = hexgrid.direction_of(spot, trig.hex, lay)
     d.mark("move", u.hex, spot)
     d.update(d.s.units, uid, hex=spot, facing=facing if facing is not None else u.facing)
     d.update(d.s.units, trig_id, mp=0, charge=False, straight=0)
-    d.say(f"{uid} is placed at {spot}; {trig_id} stops and loses any charge bonus (seed 000 §8.3)")
+    d.say("{unit} is placed at {hex}; {target} stops and loses any charge bonus (seed 000 §8.3)", unit=uid, hex=spot, target=trig_id)
     carry_leaders(d, u, u.hex, spot, own_move=True)  # a leader left alone goes with it (§9.1, ruling R44)
     return True
 
 
 def defensive_fire(d: Draft[PState], uid: str, trig_id: str, side: str = "") -> None:
-    resolve(d, uid, trig_id, 0, side, "defensive fire")
+    resolve(d, uid, trig_id, 0, side, N_("defensive fire"))
 
 
 def trigger(d: Draft[PState], trig_id: str, event: str, fired_on: tuple[str, ...] = (), came_from: str = "") -> bool:
@@ -170,9 +172,11 @@ def trigger(d: Draft[PState], trig_id: str, event: str, fired_on: tuple[str, ...
         d.s.window = Window(trigger=trig_id, event=event, came_from=came_from, fire=tuple(fire), intercept=tuple(inter),
                             react=tuple(react))
         d.s.phase = "react"
-        d.say(f"{side} may react to {trig_id} at {t.hex}: "
-              + "; ".join(x for x in (f"fire: {', '.join(fire)}" if fire else "", f"intercept: {', '.join(inter)}" if inter else "",
-                                      f"react: {', '.join(react)}" if react else "") if x))
+        offers = [Msg("fire: {units}", units=", ".join(fire)) if fire else None,
+                  Msg("intercept: {units}", units=", ".join(inter)) if inter else None,
+                  Msg("react: {units}", units=", ".join(react)) if react else None]
+        d.say("{side} may react to {unit} at {hex}: {offers}", side=side, unit=trig_id, hex=t.hex,
+              offers=Joined("; ", [x for x in offers if x is not None]))
         return True
     return stopped or bool(d.s.adjutants_due)  # a fallen leader's adjutant is placed before the unit goes on (R27)
 

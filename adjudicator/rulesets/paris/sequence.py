@@ -9,6 +9,8 @@ from adjudicator.rulesets.paris.ground import View, leader_of, manned_wings, now
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, edge_facing, toward_edge
 from adjudicator.rulesets.paris.movement import step_cost, turn_cost
 from adjudicator.rulesets.paris.state import ORDERS, PState, Wing, d10, table
+from adjudicator.i18n import Msg
+from adjudicator.localize import Word
 
 PRIORITY = {o: i for i, o in enumerate(ORDERS)}  # 0 = highest (§1.2)
 
@@ -80,26 +82,28 @@ def initiative(d: Draft[PState]) -> None:
     first = ""
     if counts[sides[0]] != counts[sides[1]]:
         first = max(sides, key=lambda sd: counts[sd])
-        why = f"{counts[first]} wing(s) under {ORDERS[p] if p < 99 else '-'} against {counts[d.s.other(first)]}"
+        why = Msg("{count} wing(s) under {order} against {other}", count=counts[first],
+                  order=Word("paris", ORDERS[p]) if p < 99 else "-", other=counts[d.s.other(first)])
     else:
         best = {sd: max((ld.rating for ld in d.s.leaders.values() if ld.side == sd), default=-1) for sd in sides}
         if best[sides[0]] != best[sides[1]]:
             first = max(sides, key=lambda sd: best[sd])
-            why = f"equal wings; better leader (rating {best[first]} against {best[d.s.other(first)]})"
+            why = Msg("equal wings; better leader (rating {rating} against {other})", rating=best[first],
+                      other=best[d.s.other(first)])
         else:
             for _ in range(20):
                 r = {sd: d10(d, f"initiative {sd}", sd) for sd in sides}
                 if r[sides[0]] != r[sides[1]]:
                     first = max(sides, key=lambda sd: r[sd])
-                    why = f"equal wings and leaders; d10 {r[sides[0]]} against {r[sides[1]]}"
+                    why = Msg("equal wings and leaders; d10 {roll} against {other}", roll=r[sides[0]], other=r[sides[1]])
                     break
             else:
-                first, why = sides[0], "equal wings and leaders; twenty tied rolls: the first side"
+                first, why = sides[0], Msg("equal wings and leaders; twenty tied rolls: the first side")
     d.s.first = first
     d.s.to_play = first
     d.s.passes = 0
     d.s.phase = "select"
-    d.say(f"turn {d.s.turn}: {first} has the initiative ({why}) (seed 000 §4.1)")
+    d.say("turn {turn}: {side} has the initiative ({why}) (seed 000 §4.1)", turn=d.s.turn, side=first, why=why)
     if not eligible_wings(d, first):
         next_selection(d, first)
 
@@ -180,15 +184,19 @@ def preempt_candidates(v: View, side: str) -> list[Wing]:
     return [x for x in eligible_wings(v, side) if x.order in ("attack", "march") and not x.no_reactivation and x.id != active]
 
 
-def table_roll(d: Draft[PState], name: str, need: int, wing: Wing, purpose: str, penalty: int = 0) -> tuple[bool, str]:
+def table_roll(d: Draft[PState], name: str, need: int, wing: Wing, purpose: str, penalty: int = 0) -> tuple[bool, Msg]:
     ld = leader_of(d, wing.id)
     rating = ld.rating if ld else 0
     roll = d10(d, purpose, wing.side)
     total = roll - rating + penalty
     ok = total <= need
-    text = f"d10 {roll} -{rating} (leader)" + (f" +{penalty} (penalty)" if penalty else "") + f" = {total} vs {need}: " \
-        + ("success" if ok else "failure") + d.used(d.s.tables, name)
-    return ok, text
+    verdict = Msg("success") if ok else Msg("failure")
+    tag = d.used(d.s.tables, name)
+    if penalty:
+        return ok, Msg("d10 {roll} -{rating} (leader) +{penalty} (penalty) = {total} vs {need}: {verdict}{tag}", roll=roll,
+                       rating=rating, penalty=penalty, total=total, need=need, verdict=verdict, tag=tag)
+    return ok, Msg("d10 {roll} -{rating} (leader) = {total} vs {need}: {verdict}{tag}", roll=roll, rating=rating, total=total,
+                   need=need, verdict=verdict, tag=tag)
 
 
 def preempt(d: Draft[PState], wing_id: str) -> None:
@@ -197,20 +205,21 @@ def preempt(d: Draft[PState], wing_id: str) -> None:
     wing = d.s.wings[wing_id]
     need = int(table(d.s, "preemption").get(wing.order, 0))
     ok, text = table_roll(d, "preemption", need, wing, f"pre-emption {wing_id}")
-    d.say(f"{wing.side} tries to pre-empt {d.s.active_wing} with {wing_id}: {text} (seed 000 §4.4)")
+    d.say("{side} tries to pre-empt {active} with {wing}: {result} (seed 000 §4.4)", side=wing.side, active=d.s.active_wing,
+          wing=wing_id, result=text)
     if not ok:
         d.update(d.s.wings, wing_id, no_reactivation=True)
-        d.say(f"{wing_id} is marked Sans réactivation (seed 000 §4.4)")
+        d.say("{wing} is marked Sans réactivation (seed 000 §4.4)", wing=wing_id)
         d.s.phase = "act"
         return
     pre = d.s.active_wing
     if d.s.reactivated:
         d.update(d.s.wings, pre, done=True)
-        d.say(f"{pre} was re-activated: pre-empted, it is finished (seed 000 §4.4)")
+        d.say("{wing} was re-activated: pre-empted, it is finished (seed 000 §4.4)", wing=pre)
         d.s.preempted_wing = ""
     else:
         d.update(d.s.wings, pre, waiting=True)
-        d.say(f"{pre} is En attente: it activates as soon as {wing_id} is done (seed 000 §4.4)")
+        d.say("{wing} is En attente: it activates as soon as {other} is done (seed 000 §4.4)", wing=pre, other=wing_id)
         d.s.preempted_wing = pre
     begin_activation(d, wing_id, preempting=True)
 
@@ -227,7 +236,7 @@ def change_order(d: Draft[PState], wing_id: str, order: str) -> None:
             penalty = int(pens[d.s.turn - 1]) if d.s.turn - 1 < len(pens) else 0
     ok, text = table_roll(d, "order_change", need, wing, f"order change {wing_id}", penalty)
     d.update(d.s.wings, wing_id, order_change_tried=True)
-    d.say(f"{wing_id} tries {wing.order} → {order}: {text} (seed 000 §6.3)")
+    d.say("{wing} tries {old} → {new}: {result} (seed 000 §6.3)", wing=wing_id, old=Word("paris", wing.order), new=Word("paris", order), result=text)
     if ok:
         d.update(d.s.wings, wing_id, order=order)
 
@@ -238,7 +247,7 @@ def reactivate(d: Draft[PState]) -> None:
     wing = d.s.wings[d.s.active_wing]
     need = int(table(d.s, "preemption").get(wing.order, 0))
     ok, text = table_roll(d, "preemption", need, wing, f"re-activation {wing.id}")
-    d.say(f"{wing.id} tries to re-activate: {text} (seed 000 §4.3)")
+    d.say("{wing} tries to re-activate: {result} (seed 000 §4.3)", wing=wing.id, result=text)
     if ok:
         begin_activation(d, wing.id, reactivated=True)
     else:
@@ -249,7 +258,7 @@ def finish(d: Draft[PState]) -> None:
     wing_id = d.s.active_wing
     if wing_id:
         d.update(d.s.wings, wing_id, done=True, waiting=False)
-        d.say(f"{wing_id}'s activation is over")
+        d.say("{wing}'s activation is over", wing=wing_id)
     last = d.s.wings[wing_id].side if wing_id else d.s.to_play
     d.s.active_wing = ""
     d.s.acting_unit = ""
@@ -260,7 +269,7 @@ def finish(d: Draft[PState]) -> None:
     waiting = d.s.preempted_wing
     if waiting and can_activate(d, d.s.wings[waiting]):
         d.s.preempted_wing = ""
-        d.say(f"{waiting} (En attente) activates now (seed 000 §4.4)")
+        d.say("{wing} (En attente) activates now (seed 000 §4.4)", wing=waiting)
         begin_activation(d, waiting, preempting=True)
         return
     d.s.preempted_wing = ""
@@ -286,7 +295,7 @@ def next_selection(d: Draft[PState], last: str) -> None:
 def pass_turn(d: Draft[PState], side: str) -> None:
     """§3.2: the phase ends when both players pass in succession."""
     passes = d.s.passes + 1
-    d.say(f"{side} passes")
+    d.say("{side} passes", side=side)
     other = d.s.other(side)
     if passes >= 2 or not eligible_wings(d, other):
         end_phase(d)
@@ -314,7 +323,7 @@ def rout_phase(d: Draft[PState]) -> None:
             u = d.s.units[uid]
             if toward_edge(d.s, u.side, u.hex) <= 1:
                 d.mark("move", u.hex, u.hex)
-                destroy(d, uid, "routed off its own edge of the map (seed 000 §13.2)")
+                destroy(d, uid, Msg("routed off its own edge of the map (seed 000 §13.2)"))
                 break
             options = [h for h in hexgrid.front_hexes(u.hex, u.facing, lay)
                        if can_stack(d, u, h) and not any(o.side != u.side for o in units_at(d, h))
@@ -327,11 +336,11 @@ def rout_phase(d: Draft[PState]) -> None:
             d.update(d.s.units, uid, hex=h)
             carry_leaders(d, u, u.hex, h)  # §5.2: a leader stays with the unit he is stacked with (R40)
         if uid in d.s.units and d.s.units[uid].hex != start:
-            d.say(f"{uid} routs {start}→{d.s.units[uid].hex} (seed 000 §3.3)")
+            d.say("{unit} routs {start}→{end} (seed 000 §3.3)", unit=uid, start=start, end=d.s.units[uid].hex)
 
 
 def end_phase(d: Draft[PState]) -> None:
-    d.say(f"turn {d.s.turn}: the activation phase is over")
+    d.say("turn {turn}: the activation phase is over", turn=d.s.turn)
     rout_phase(d)
     check_victory(d)
     if d.s.result:
@@ -356,7 +365,7 @@ def end_phase(d: Draft[PState]) -> None:
         final_victory(d)
         return
     d.s.turn = d.s.turn + 1
-    d.say(f"turn {d.s.turn - 1} ends (seed 000 §3.4)")
+    d.say("turn {turn} ends (seed 000 §3.4)", turn=d.s.turn - 1)
     initiative(d)
 
 
@@ -385,10 +394,12 @@ def check_victory(d: Draft[PState]) -> None:
             continue
         loser = d.s.other(winner)
         if _gone(d, loser, cond.get("enemy_kinds"), cond.get("units")):
-            what = ", ".join(cond.get("units") or []) or "every enemy unit of type " + "/".join(cond.get("enemy_kinds") or [])
-            d.s.result = f"{winner} wins immediately: destroyed {what} ({victory_rule(d.s)})"
+            units = ", ".join(cond.get("units") or [])
+            what = Msg(units) if units else Msg("every enemy unit of type {kinds}", kinds="/".join(cond.get("enemy_kinds") or []))
+            said = Msg("{side} wins immediately: destroyed {what} ({rule})", side=winner, what=what, rule=victory_rule(d.s))
+            d.s.result = said.english()
             d.s.phase = "over"
-            d.say(d.s.result)
+            d.say(said)
             return
 
 
@@ -406,10 +417,11 @@ def final_victory(d: Draft[PState]) -> None:
     a, b = d.s.players
     sa, sb = score(d.s, a), score(d.s, b)
     if sa == sb:
-        res = f"draw after {d.s.turns} turns: {sa} to {sb} ({victory_rule(d.s)})"
+        res = Msg("draw after {turns} turns: {score} to {other} ({rule})", turns=d.s.turns, score=sa, other=sb, rule=victory_rule(d.s))
     else:
         win = a if sa > sb else b
-        res = f"{win} wins after {d.s.turns} turns: {max(sa, sb)} to {min(sa, sb)} ({victory_rule(d.s)})"
-    d.s.result = res
+        res = Msg("{side} wins after {turns} turns: {score} to {other} ({rule})", side=win, turns=d.s.turns,
+                  score=max(sa, sb), other=min(sa, sb), rule=victory_rule(d.s))
+    d.s.result = res.english()
     d.s.phase = "over"
     d.say(res)

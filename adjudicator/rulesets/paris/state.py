@@ -14,12 +14,13 @@ from typing import Any
 import msgspec
 
 from adjudicator.draft import Board, Draft
+from adjudicator.i18n import N_
 
 CAVALRY = frozenset("GCRA")
 INFANTRY = frozenset("SLTFHE")
 ARTILLERY = "ART"
 ORDERS = ("attack", "march", "rally")  # §1.2, in priority order
-LEVELS = ("normal", "disorder", "shaken", "broken")  # §12
+LEVELS = (N_("normal"), N_("disorder"), N_("shaken"), N_("broken"))  # §12
 
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True, gc=False):
