@@ -92,6 +92,10 @@ class Aliases:
             text = text.replace(en, ru, 1)
         return f"{self.verbs[verb]} {text}" if text else self.verbs[verb]
 
+    def russian_words(self, text: str) -> str:
+        """Every fixed word of `text` (an order line) in Russian, the rest as it is."""
+        return " ".join(self.russian_word(w) for w in text.split(" "))
+
     def russian_word(self, word: str) -> str:
         ru = self.words.get(word.lower())
         if ru is None:

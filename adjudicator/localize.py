@@ -17,6 +17,7 @@ RULESETS = ("paris", "portable", "brigade", "skirmish", "freeform")
 _CITATION = re.compile(r"seed (\d{3}) ?|§(\d+(?:\.\d+)*)|\b(rulings?) (?=R\d)")
 _TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
 REFEREE = "судья"
+_PROVISIONAL = re.compile(r"\[provisional table: ([\w-]+)\]")  # Draft.used's tag
 
 
 @cache
@@ -85,6 +86,7 @@ def line(ruleset: str, text: str, seed: str = "") -> str:
     if found is not None:
         pattern, names = found
         text = pattern.sub(lambda m: names[m.group(1)], text)
+    text = _PROVISIONAL.sub(r"[временная таблица: \1]", text)
     return cite(text, seed or _default_seed(ruleset))
 
 
@@ -99,7 +101,9 @@ def action(ruleset: str, english: str) -> str:
         return english
     from adjudicator.aliases import aliases
 
-    return "\n".join(aliases(ruleset).russian(part) for part in english.split("\n"))
+    table = aliases(ruleset)
+    return "\n".join(f"| {table.russian_words(part[2:])}" if part.startswith("| ") else table.russian(part)
+                     for part in english.split("\n"))
 
 
 @cache
@@ -126,7 +130,7 @@ def words(ruleset: str, text: str) -> str:
         return text
     from adjudicator.aliases import aliases
 
-    return " ".join(aliases(ruleset).russian_word(w) for w in text.split(" "))
+    return aliases(ruleset).russian_words(text)
 
 
 class Word(Msg):

@@ -35,10 +35,20 @@ def literal(arg: ast.expr) -> str | None:
 
 def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Babel's extraction interface: (line, function, message or (singular, plural), comments)."""
-    for lineno, name, args in calls(fileobj.read().decode("utf-8")):
-        texts = [literal(a) for a in args]
-        if all(t is not None for t in texts) and all(texts):
-            yield lineno, name, texts[0] if len(texts) == 1 else tuple(texts), []
+    for node in ast.walk(ast.parse(fileobj.read().decode("utf-8"))):
+        if not isinstance(node, ast.Call) or _name(node) not in KEYWORDS:
+            continue
+        name, index = _name(node), KEYWORDS[_name(node)]
+        if len(node.args) <= max(index):
+            continue
+        texts = [literal(node.args[i]) for i in index]
+        plural = [literal(k.value) for k in node.keywords if k.arg == "plural"]
+        if not all(texts) or not all(plural):
+            continue
+        if plural:  # Msg(singular, plural=...): a plural message, as ngettext's
+            yield node.lineno, "ngettext", (texts[0], plural[0]), []
+        else:
+            yield node.lineno, name, texts[0] if len(texts) == 1 else tuple(texts), []
 
 
 def untranslatable(source: str) -> list[int]:

@@ -21,6 +21,7 @@ from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy
                                                retreat_paths, retreat_problem, step_back)
 from adjudicator.rulesets.paris.state import MeleeStep, PState, Unit, d10, table
 from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Word
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
@@ -144,9 +145,12 @@ def _offer(d: Draft[PState], st: MeleeStep, u: Unit, into: str, must: bool) -> b
         d.s.phase = "advance"
         d.s.melee_step = msgspec.structs.replace(st, unit=u.id, into=into, must=must)
         rule = "§11.5" if st.ride_through else "§11.4"
-        d.say("{unit} must advance into {hex}: {side} chooses its facing (seed 000 {rule})" if must else
-              "{unit} may advance into {hex}: {side} chooses whether, and its facing (seed 000 {rule})",
-              unit=u.id, hex=into, side=u.side, rule=rule)
+        if must:
+            d.say("{unit} must advance into {hex}: {side} chooses its facing (seed 000 {rule})", unit=u.id, hex=into, side=u.side,
+                  rule=rule)
+        else:
+            d.say("{unit} may advance into {hex}: {side} chooses whether, and its facing (seed 000 {rule})", unit=u.id, hex=into,
+                  side=u.side, rule=rule)
         return False
     if choice == "advance":
         advance(d, st, u.id, into, u.facing, why)
@@ -191,7 +195,7 @@ def _leaders(d: Draft[PState], st: MeleeStep) -> bool:
         if r == on:
             kill_leader(d, lid, Msg("rolled {roll} after the melee", roll=r))
         else:
-            d.say("leader {name} survives the melee: d10 {roll} (dies on {on}) (seed 000 §5.2.1)", name=ld.name, roll=r, on=on)
+            d.say("leader {name} survives the melee: d10 {roll} (dies on {on}) (seed 000 §5.2.1)", name=leader_name(ld), roll=r, on=on)
     return True
 
 

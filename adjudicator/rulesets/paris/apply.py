@@ -171,13 +171,12 @@ def melee(d: Draft[PState], event: Envelope[Melee]) -> None:
         d.s.acting_unit = ""
     d.s.melees = d.s.melees + (MeleeDecl(lead=a.lead, supports=a.supports, target=a.target, reactive=reactive),)
     bonus = Msg(" (charge bonus)") if not reactive and d.s.units[a.lead].charge else ""
+    label = Msg("reactive melee declared") if reactive else Msg("melee declared")
     if a.supports:
-        d.say("reactive melee declared: {lead} with {supports} → {target}{bonus} (seed 000 §11.2)" if reactive else
-              "melee declared: {lead} with {supports} → {target}{bonus} (seed 000 §11.2)",
-              lead=a.lead, supports=", ".join(a.supports), target=a.target, bonus=bonus)
+        d.say("{label}: {lead} with {supports} → {target}{bonus} (seed 000 §11.2)", label=label, lead=a.lead,
+              supports=", ".join(a.supports), target=a.target, bonus=bonus)
     else:
-        d.say("reactive melee declared: {lead} → {target}{bonus} (seed 000 §11.2)" if reactive else
-              "melee declared: {lead} → {target}{bonus} (seed 000 §11.2)", lead=a.lead, target=a.target, bonus=bonus)
+        d.say("{label}: {lead} → {target}{bonus} (seed 000 §11.2)", label=label, lead=a.lead, target=a.target, bonus=bonus)
 
 
 # -- the other side's answers (§8.2, §8.3, §10.3, §11.2) ----------------------------------------

@@ -16,6 +16,7 @@ from adjudicator.rulesets.paris import decide, hexgrid, reach
 from adjudicator.rulesets.paris.ground import View, los, nearest_enemy, now, units_at
 from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
 from adjudicator.i18n import Msg
+from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Command, Word
 
 RULE_ADJUTANT = "§5.2.2"
@@ -55,7 +56,7 @@ def replace_fallen(d: Draft[PState], fallen: Leader) -> None:
     s.adjutants_due = s.adjutants_due + (adj,)
     d.say("{adjutant} (rating {rating}, ruling R27) replaces {name} under the same order ({order}); the game waits for {side} "
           "to place him with a unit of {wing}: `{command}` (seed 000 {rule}, ruling R27)", adjutant=adj.id, rating=adj.rating,
-          name=fallen.name, order=Word("paris", wing.order), side=fallen.side, wing=wing.id,
+          name=leader_name(fallen), order=Word("paris", wing.order), side=fallen.side, wing=wing.id,
           command=Command("paris", f"adjutant {wing.id} UNIT"), rule=RULE_ADJUTANT)
 
 
@@ -173,7 +174,7 @@ def apply_reaction(d: Draft[PState], a: React) -> None:
     ld = d.s.leaders[a.unit]
     d.mark("move", ld.hex, a.path[-1])
     d.update(d.s.leaders, a.unit, hex=a.path[-1], reacted=True)
-    d.say("leader {name} reacts: retreats {path} (seed 000 §5.2, §8.2, ruling R41)", name=ld.name, path="→".join((ld.hex,) + a.path))
+    d.say("leader {name} reacts: retreats {path} (seed 000 §5.2, §8.2, ruling R41)", name=leader_name(ld), path="→".join((ld.hex,) + a.path))
 
 
 # -- a leader whose unit is gone (§5.2, §9.1, ruling R42) ------------------------------------
@@ -202,4 +203,4 @@ def regroup(d: Draft[PState]) -> None:
         d.mark("move", ld.hex, to.hex)
         d.update(s.leaders, ld.id, hex=to.hex)
         d.say("leader {name}, whose unit has left the map, joins {unit} at {hex}, the nearest unit of {wing} (seed 000 §9.1, ruling R42)",
-              name=ld.name, unit=to.id, hex=to.hex, wing=ld.wing)
+              name=leader_name(ld), unit=to.id, hex=to.hex, wing=ld.wing)

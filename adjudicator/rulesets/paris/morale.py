@@ -9,6 +9,7 @@ from adjudicator.rulesets.paris.ground import View, manned_wings, now, on_map, t
 from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
 from adjudicator.rulesets.paris.state import LEVELS, Leader, PState, Unit, d10, table
 from adjudicator.i18n import Msg
+from adjudicator.rulesets.paris.state import leader_name
 
 RULE_MORALE = "seed 000 §12.1"
 
@@ -77,7 +78,7 @@ def destroy(d: Draft[PState], uid: str, why: str, counts: bool = True) -> None:
 def kill_leader(d: Draft[PState], lid: str, why: str) -> None:
     """§5.2.1: the leader goes; an adjutant replaces him (§5.2.2, leaders.replace_fallen)."""
     ld = d.remove(d.s.leaders, lid)
-    d.say("leader {name} is killed ({why}) (seed 000 §5.2.1)", name=ld.name, why=why)
+    d.say("leader {name} is killed ({why}) (seed 000 §5.2.1)", name=leader_name(ld), why=why)
     replace_fallen(d, ld)
 
 
@@ -91,7 +92,7 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
         if r == on:
             kill_leader(d, ld.id, Msg("rolled {roll} after {why}", roll=r, why=why))
         else:
-            d.say("leader {name} survives {why}: d10 {roll} (dies on {on})", name=ld.name, why=why, roll=r, on=on)
+            d.say("leader {name} survives {why}: d10 {roll} (dies on {on})", name=leader_name(ld), why=why, roll=r, on=on)
 
 
 def lose_levels(d: Draft[PState], uid: str, n: int, why: str, away: str = "") -> bool:
@@ -235,9 +236,9 @@ def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool 
             goes = ld.wing == u.wing or not own_stays
         if goes:
             d.update(s.leaders, ld.id, hex=new)
-            carried.append(ld.name)
+            carried.append(leader_name(ld))
             if say:
-                d.say("leader {name} goes with {unit} to {hex} (seed 000 {rule})", name=ld.name, unit=u.id, hex=new,
+                d.say("leader {name} goes with {unit} to {hex} (seed 000 {rule})", name=leader_name(ld), unit=u.id, hex=new,
                       rule="§9.1, ruling R44" if own_move else "§5.2")
     return carried
 

@@ -14,6 +14,7 @@ from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy,
 from adjudicator.rulesets.paris.reactions import trigger
 from adjudicator.rulesets.paris.state import LEVELS, PState, Unit
 from adjudicator.i18n import Msg
+from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Word
 
 
@@ -264,7 +265,7 @@ def apply_rally(d: Draft[PState], uid: str) -> None:
     if ld is not None and ld.hex == u.hex:
         d.update(d.s.leaders, ld.id, helped_rally=True)
         d.update(d.s.units, uid, level=u.level - 1)
-        d.say("{unit} rallies with {name}: automatic, now {level} (seed 000 §13.1)", unit=uid, name=ld.name, level=Msg(LEVELS[u.level - 1]))
+        d.say("{unit} rallies with {name}: automatic, now {level} (seed 000 §13.1)", unit=uid, name=leader_name(ld), level=Msg(LEVELS[u.level - 1]))
     else:
         bonus = 0
         if ld is not None and hexgrid.distance(u.hex, ld.hex, d.s.layout) == 1:

@@ -35,6 +35,32 @@ SECTIONS = {
 # The sides of the shipped scenarios, as the Russian text names them.
 SIDES = {"huguenot": "гугеноты", "catholic": "католики", "royalist": "роялисты", "league": "Лига"}
 
+# The purposes of the rolls as the log holds them (in English, made by the rules: paris/*.py), and as
+# a Russian report shows them; a field is one id, hex or number.
+PURPOSES = {
+    "initiative {side}": "инициатива {side}",
+    "pre-emption {wing}": "упреждение {wing}",
+    "order change {wing}": "смена приказа {wing}",
+    "re-activation {wing}": "повторная активация {wing}",
+    "fire {unit} at {hex}": "огонь {unit} по {hex}",
+    "interception {unit}": "перехват {unit}",
+    "morale {unit} (under fire from {by})": "мораль {unit} (под огнём {by})",
+    "morale {unit} (rally)": "мораль {unit} (сбор)",
+    "leader {leader} survives fire on {hex}": "командир {leader} переживёт огонь по {hex}",
+    "leader {leader} after melee": "командир {leader} после схватки",
+    "melee {unit} vs {target}": "схватка {unit} против {target}",
+    "reiters {unit} plunder": "рейтары {unit} грабят",
+    "retreat impossible {unit}": "отступление невозможно {unit}",
+}
+
+# Words the Russian text keeps in French (its markers and a melee result), and the codes of the melee
+# results table as it writes them (A1, D2R2): shown as they are
+KEPT = ("En attente", "Sans réactivation", "Passage à travers", "Tiré")
+KEPT_CODES = r"\b(?:A\d(?:-D\d)?(?:R\d)?P?|D\d(?:R\d)?P?)\b"
+
+# The ids the rules give pieces made during play: a fallen leader's adjutant (ruling R27)
+MADE_IDS = r"\b[a-z][a-z-]*-adjutant-\d+\b"
+
 ALIASES = Aliases(
     verbs={
         "activate": "активировать", "pass": "пас", "preempt": "упредить", "no preempt": "без упреждения",

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from adjudicator.draft import Board, Draft
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, Msg
 
 CAVALRY = frozenset("GCRA")
 INFANTRY = frozenset("SLTFHE")
@@ -197,6 +197,14 @@ BOARD = Board("units", position="hex", command="wing", side="side", collections=
 def table(s: PState, name: str) -> dict[str, Any]:
     """One of the game's tables (tables.toml, or the referee's)."""
     return s.tables.get(name, {})
+
+
+def leader_name(ld: Leader) -> Msg | str:
+    """A leader's name in a report: an adjutant's ("adjutant of Condé", as the state holds it) in the
+    reader's language."""
+    if ld.adjutant and ld.name.startswith("adjutant of "):
+        return Msg("adjutant of {name}", name=ld.name[len("adjutant of "):])
+    return ld.name
 
 
 def d10(d: Draft[PState], purpose: str, side: str = "") -> int:
