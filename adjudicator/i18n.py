@@ -106,8 +106,9 @@ class Msg:
 
     __slots__ = ("template", "args", "fields", "plural")
 
-    def __init__(self, template: str, *args: object, plural: str = "", **fields: object):
-        self.template, self.args, self.fields, self.plural = template, args, fields, plural
+    def __init__(self, template: str, *args: object, **fields: Any):
+        plural = fields.pop("plural", "")
+        self.template, self.args, self.fields, self.plural = template, args, fields, str(plural)
 
     def text(self) -> str:
         if self.plural:

@@ -60,7 +60,7 @@ def replace_fallen(d: Draft[PState], fallen: Leader) -> None:
           command=Command("paris", f"adjutant {wing.id} UNIT"), rule=RULE_ADJUTANT)
 
 
-def place(d: Draft[PState], adj: Leader, unit_id: str, how: str) -> None:
+def place(d: Draft[PState], adj: Leader, unit_id: str, how: Msg | str) -> None:
     s = d.s
     u = s.units[unit_id]
     d.put(s.leaders, adj.id, msgspec.structs.replace(adj, hex=u.hex))

@@ -58,7 +58,7 @@ def toward_edge(s: PState, side: str, h: str) -> int:
     return row if s.edges.get(side) == "north" else s.rows + 1 - row
 
 
-def destroy(d: Draft[PState], uid: str, why: str, counts: bool = True) -> None:
+def destroy(d: Draft[PState], uid: str, why: Msg | str, counts: bool = True) -> None:
     s = d.s
     u = d.remove(s.units, uid)
     if counts:
@@ -75,14 +75,14 @@ def destroy(d: Draft[PState], uid: str, why: str, counts: bool = True) -> None:
         drop_due(d, u.wing)
 
 
-def kill_leader(d: Draft[PState], lid: str, why: str) -> None:
+def kill_leader(d: Draft[PState], lid: str, why: Msg | str) -> None:
     """§5.2.1: the leader goes; an adjutant replaces him (§5.2.2, leaders.replace_fallen)."""
     ld = d.remove(d.s.leaders, lid)
     d.say("leader {name} is killed ({why}) (seed 000 §5.2.1)", name=leader_name(ld), why=why)
     replace_fallen(d, ld)
 
 
-def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
+def leader_risk(d: Draft[PState], present: list[str], why: Msg | str) -> None:
     """§5.2.1: a leader in a hex hit by fire dies on a 9. `present` are the leaders who stood in the
     hex when the fire fell: they roll after the morale checks, wherever those took them (ruling R43)."""
     s = d.s
@@ -95,7 +95,7 @@ def leader_risk(d: Draft[PState], present: list[str], why: str) -> None:
             d.say("leader {name} survives {why}: d10 {roll} (dies on {on})", name=leader_name(ld), why=why, roll=r, on=on)
 
 
-def lose_levels(d: Draft[PState], uid: str, n: int, why: str, away: str = "") -> bool:
+def lose_levels(d: Draft[PState], uid: str, n: int, why: Msg | str, away: str = "") -> bool:
     """A unit drops `n` levels; more than it has destroys it (§11.4). A unit that becomes broken
     retreats 2 hexes toward its edge (§13.2). Artillery has no levels: any loss destroys it (§13.1)."""
     s = d.s
@@ -125,7 +125,7 @@ def stacked_leader(v: View, u: Unit) -> Leader | None:
     return best
 
 
-def morale_check(d: Draft[PState], uid: str, plus: int, why: str, leader_bonus: int | None = None) -> bool:
+def morale_check(d: Draft[PState], uid: str, plus: int, why: Msg | str, leader_bonus: int | None = None) -> bool:
     """§12.1: d10 (+ modifiers, - the rating of a leader stacked with it) <= morale passes; a
     failure costs one level; a broken unit that fails is destroyed."""
     s = d.s
@@ -145,7 +145,7 @@ def morale_check(d: Draft[PState], uid: str, plus: int, why: str, leader_bonus: 
     return ok
 
 
-def retreat_impossible(d: Draft[PState], uid: str, why: str) -> None:
+def retreat_impossible(d: Draft[PState], uid: str, why: Msg | str) -> None:
     """§9.3: a unit that cannot retreat rolls on the retreat-impossible table."""
     s = d.s
     u = s.units.get(uid)
