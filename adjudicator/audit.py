@@ -15,13 +15,14 @@ from events.core import Envelope, Roll
 from adjudicator.dice import parse_expr
 from adjudicator.logsource import LogSource
 from adjudicator.verify import Report, verify
+from adjudicator.i18n import N_, _
 
 VERDICT_WORDS = {
-    "verified": "matches",
-    "mismatched": "DOES NOT MATCH",
-    "unrevealed": "not yet revealed",
-    "reported": "reported",
-    "off-chain": "OUTSIDE THE COMMITTED CHAIN",
+    "verified": N_("matches"),
+    "mismatched": N_("DOES NOT MATCH"),
+    "unrevealed": N_("not yet revealed"),
+    "reported": N_("reported"),
+    "off-chain": N_("OUTSIDE THE COMMITTED CHAIN"),
 }
 
 
@@ -65,10 +66,27 @@ class Audit:
         return out
 
 
-def roll_line(event: Envelope, index: int, roll: Roll, verdict: str) -> str:
-    who = roll.side or event.actor
-    return (f"#{event.seq} roll {index} epoch {event.epoch} {who}: {roll.purpose} {roll.expr} "
-            f"{list(roll.dice)} {VERDICT_WORDS[verdict]}")
+def ruleset_of(source: LogSource) -> str:
+    """The ruleset a log's first event names ("" if it cannot be read: verify says why)."""
+    import json
+
+    for _number, body, _digest in source.rows():
+        try:
+            return str(json.loads(body)["action"]["ruleset"]) if body is not None else ""
+        except (ValueError, KeyError, TypeError):
+            return ""
+    return ""
+
+
+def roll_line(event: Envelope, index: int, roll: Roll, verdict: str, ruleset: str = "") -> str:
+    """One roll and its verdict, in the reader's language (its purpose and side too, by `ruleset`'s
+    Russian forms)."""
+    from adjudicator import localize
+
+    who = localize.side(ruleset, roll.side or event.actor)
+    return _("#{seq} roll {index} epoch {epoch} {side}: {purpose} {expr} {dice} {verdict}").format(
+        seq=event.seq, index=index, epoch=event.epoch, side=who, purpose=localize.purpose(ruleset, roll.purpose), expr=roll.expr,
+        dice=list(roll.dice), verdict=_(VERDICT_WORDS[verdict]))
 
 
 def audit(source: LogSource, each: Callable[[Envelope, int, Roll, str], None] | None = None, lenient: bool = False) -> Audit:

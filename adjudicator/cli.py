@@ -309,17 +309,20 @@ def _fail_if(report) -> None:
 def audit(log: Path, as_json: AsJson = False, lenient: Annotated[bool, typer.Option()] = False) -> None:
     """Every roll with its verdict, and a luck table per player."""
     from adjudicator import views
-    from adjudicator.audit import audit as run, roll_line
+    from adjudicator.audit import audit as run, roll_line, ruleset_of
     from adjudicator.logsource import open_source
 
     rolls: list[dict] = []
+    ruleset = [""]  # the game's, read off its first event: a roll's purpose is shown in the reader's words
 
     def each(event, index, roll, verdict):
+        if not ruleset[0]:
+            ruleset[0] = ruleset_of(open_source(log))
         if as_json:
             rolls.append({"seq": event.seq, "index": index, "epoch": event.epoch, "by": roll.side or event.actor,
                           "purpose": roll.purpose, "expr": roll.expr, "dice": list(roll.dice), "verdict": verdict})
         else:
-            _out(roll_line(event, index, roll, verdict))
+            _out(roll_line(event, index, roll, verdict, ruleset[0]))
 
     result = run(open_source(log), each, lenient=lenient)
     if as_json:

@@ -439,6 +439,7 @@ class Choices:
     lines: list[str]
     seal_sets: list[tuple[str, ...]]
     turn: int = 0  # the game's turn, for a seal label no other side or turn has used
+    ruleset: str = ""  # whose notation the lines are in (a Russian reader is offered its Russian forms)
 
 
 def options(log: str | Path, side: str | None = None, unit: str | None = None) -> list[Choices]:
@@ -454,7 +455,7 @@ def options(log: str | Path, side: str | None = None, unit: str | None = None) -
         if unit:
             lines = [line for line in lines if unit.lower() in line.lower().split()]
             sets = [s for s in sets if any(unit.lower() in line.lower().split() for line in s)]
-        out.append(Choices(who, lines, sets, rs.turn(state.rules)))
+        out.append(Choices(who, lines, sets, rs.turn(state.rules), rs.name))
     return out
 
 

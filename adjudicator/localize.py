@@ -107,16 +107,33 @@ def action(ruleset: str, english: str) -> str:
 
 
 @cache
-def _purposes(ruleset: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    table = getattr(russian(ruleset), "PURPOSES", {})
-    return tuple((re.compile(_TEMPLATE_FIELD.sub(r"(?P<\1>\\S+)", re.escape(en)) + "$"), ru) for en, ru in table.items())
+def _templates(ruleset: str, name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    table = getattr(russian(ruleset), name, {})
+    return tuple((re.compile(_TEMPLATE_FIELD.sub(r"(?P<\1>.+?)", re.escape(en)) + "$"), ru) for en, ru in table.items())
+
+
+def _matched(ruleset: str, name: str, text: str) -> str:
+    for pattern, ru in _templates(ruleset, name):
+        m = pattern.match(text)
+        if m:
+            return ru.format(**{k: side(ruleset, v) for k, v in m.groupdict().items()})
+    return text
 
 
 def purpose(ruleset: str, text: str) -> str:
     """A roll's purpose (stored in the log in English) in the reader's language, when the ruleset's
-    Russian module knows its form; a player's own purpose (freeform) is shown as written."""
-    if language() == "en":
-        return text
+    Russian module knows its form (PURPOSES); a player's own purpose (freeform) is shown as written."""
+    return text if language() == "en" else _matched(ruleset, "PURPOSES", text)
+
+
+def result(ruleset: str, text: str) -> str:
+    """A game's result as the rules wrote it into the state (RESULTS), in the reader's language."""
+    return text if language() == "en" else line(ruleset, _matched(ruleset, "RESULTS", text))
+
+
+def phase(ruleset: str, name: str) -> str:
+    """A phase of the turn by the ruleset's Russian name of it (PHASES)."""
+    return name if language() == "en" else getattr(russian(ruleset), "PHASES", {}).get(name, name)
     for pattern, ru in _purposes(ruleset):
         m = pattern.match(text)
         if m:

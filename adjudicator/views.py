@@ -17,6 +17,8 @@ from adjudicator.engine import Game
 from adjudicator.games import Choices, Posted, Status
 from adjudicator.ruleset import Ruleset
 from adjudicator.verify import Report
+from adjudicator import localize
+from adjudicator.i18n import _, ngettext
 
 
 def as_json(data: object) -> str:
@@ -27,17 +29,23 @@ def as_json(data: object) -> str:
 
 def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
     c = posted.game.created
-    yield (f"new {c.ruleset} game {c.game!r} in {db}: players {', '.join(c.players)}"
-           + (f", scenario {c.scenario}" if c.scenario else "") + (f", options {', '.join(c.options)}" if c.options else ""))
-    yield f"head #{posted.head[0]} {posted.head[1][:16]}"
-    if c.dice.mode == "committed":
-        yield (f"dice secret: {secret_file} (owner-only). Keep it; never send it. The database and its "
-               "exports can go to anyone. If the secret is lost, rolls not yet revealed can never be audited.")
-        yield f"dice anchor s_0 = {c.dice.anchor} ({c.dice.epochs} epochs)"
+    players = ", ".join(localize.side(c.ruleset, p) for p in c.players)
+    options = _(", options {options}").format(options=", ".join(c.options)) if c.options else ""
+    if c.scenario:
+        yield _("new {ruleset} game {game!r} in {db}: players {players}, scenario {scenario}").format(
+            ruleset=c.ruleset, game=c.game, db=db, players=players, scenario=c.scenario) + options
     else:
-        yield "dice: reported; players roll real dice and post the faces with `rolled`."
+        yield _("new {ruleset} game {game!r} in {db}: players {players}").format(ruleset=c.ruleset, game=c.game, db=db,
+                                                                                players=players) + options
+    yield _("head #{seq} {hash}").format(seq=posted.head[0], hash=posted.head[1][:16])
+    if c.dice.mode == "committed":
+        yield _("dice secret: {path} (owner-only). Keep it; never send it. The database and its exports can go to anyone. "
+                "If the secret is lost, rolls not yet revealed can never be audited.").format(path=secret_file)
+        yield _("dice anchor s_0 = {anchor} ({epochs} epochs)").format(anchor=c.dice.anchor, epochs=c.dice.epochs)
+    else:
+        yield _("dice: reported; players roll real dice and post the faces with `rolled`.")
     for b in posted.built[1:]:  # in the notation, so that `thread import` can register them again
-        yield f"{b.event.action.player}'s posts are signed with the key registered by:"
+        yield _("{player}'s posts are signed with the key registered by:").format(player=b.event.action.player)
         yield f"key {b.event.action.player} {b.event.action.key}"
     from adjudicator.report import receipt
 
@@ -45,39 +53,49 @@ def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
 
 
 def status(st: Status, where: Path) -> Iterator[str]:
-    seq, _, head = st.head.partition(":")
+    seq, _sep, head = st.head.partition(":")
+    name = st.ruleset
     yield f"{st.game} · {st.title}" + (f" · {st.scenario}" if st.scenario else "")
-    yield f"turn {st.turn} · phase {st.phase} · head #{seq} {head[:16]}"
+    yield _("turn {turn} · phase {phase} · head #{seq} {hash}").format(turn=st.turn, phase=localize.phase(name, st.phase), seq=seq,
+                                                                     hash=head[:16])
     if st.dice == "committed":
         to_reveal = st.closed_epoch - st.revealed_through
-        yield (("dice: every epoch closed (game over)" if st.ended else f"dice: epoch {st.epoch} open")
-               + f"; revealed through {st.revealed_through}"
-               + (f" ({to_reveal} closed epoch(s) to reveal: adjudicator reveal {where})" if to_reveal > 0 else ""))
-        missing = [p for p in st.players if p not in st.seeds]
+        dice = _("dice: every epoch closed (game over)") if st.ended else _("dice: epoch {epoch} open").format(epoch=st.epoch)
+        dice += _("; revealed through {epoch}").format(epoch=st.revealed_through)
+        if to_reveal > 0:
+            dice += ngettext(" ({count} closed epoch(s) to reveal: adjudicator reveal {path})",
+                             " ({count} closed epoch(s) to reveal: adjudicator reveal {path})", to_reveal).format(
+                count=to_reveal, path=where)
+        yield dice
+        missing = [localize.side(name, p) for p in st.players if p not in st.seeds]
         if not st.rolled and missing:
-            yield f"client seeds still welcome before the first roll: {', '.join(missing)} (adjudicator join)"
+            yield _("client seeds still welcome before the first roll: {players} (adjudicator join)").format(players=", ".join(missing))
     else:
-        yield "dice: reported"
+        yield _("dice: reported")
     if st.signing:
-        yield f"signed posts: {', '.join(st.signing)} (a registered key each: adjudicator sign)"
+        yield _("signed posts: {players} (a registered key each: adjudicator sign)").format(players=", ".join(st.signing))
     for label, side in st.sealed.items():
-        yield f"sealed orders {label!r} from {side}, not yet revealed"
+        yield _("sealed orders {label!r} from {side}, not yet revealed").format(label=label, side=localize.side(name, side))
     if st.ended:
-        yield f"game over: {st.ended}"
+        yield _("game over: {result}").format(result=localize.result(name, st.ended))
     for a in st.awaiting:
-        yield f"awaiting {a.side}: {a.decision}"
+        yield _("awaiting {side}: {decision}").format(side=localize.side(name, a.side), decision=localize.line(name, _(a.decision)))
 
 
 def options(choices: list[Choices], where: Path) -> Iterator[str]:
+    """What each side may post, in the notation of the reader's language (a Russian reader gets the
+    Russian forms, which the game reads as well as the English ones)."""
     for c in choices:
+        side = localize.side(c.ruleset, c.side)
         if c.lines or not c.seal_sets:
-            yield f"{c.side} may post:"
-            yield from ("  " + line for line in c.lines)
+            yield _("{side} may post:").format(side=side)
+            yield from ("  " + localize.action(c.ruleset, line) for line in c.lines)
         if c.seal_sets:
-            yield (f"{c.side} may seal its orders now, for instance one of these sets (one order a line in a file "
-                   "ORDERS; `;` here ends a line):")
-            yield from ("  " + "; ".join(s) for s in c.seal_sets)
-            yield f"  then: adjudicator seal {where} ORDERS --as {c.side} --label turn{c.turn}-{c.side}, and post the `seal` line it prints"
+            yield _("{side} may seal its orders now, for instance one of these sets (one order a line in a file ORDERS; "
+                    "`;` here ends a line):").format(side=side)
+            yield from ("  " + "; ".join(localize.words(c.ruleset, line) for line in s) for s in c.seal_sets)
+            yield "  " + _("then: adjudicator seal {path} ORDERS --as {side} --label turn{turn}-{side}, and post the `seal` line it "
+                           "prints").format(path=where, side=c.side, turn=c.turn)
 
 
 def replay(game: Game, state: Any) -> Iterator[str]:
@@ -86,12 +104,14 @@ def replay(game: Game, state: Any) -> Iterator[str]:
     state, defaults and tables included, is `replay --json`'s."""
     rs = game.ruleset
     rules = msgspec.to_builtins(state.rules)
-    yield (f"{state.core.game} after #{state.core.seq} {state.core.head[:16]}: turn {rs.turn(state.rules)}, "
-           f"phase {rs.phase(state.rules)}")
+    yield _("{game} after #{seq} {hash}: turn {turn}, phase {phase}").format(
+        game=state.core.game, seq=state.core.seq, hash=state.core.head[:16], turn=rs.turn(state.rules),
+        phase=localize.phase(rs.name, rs.phase(state.rules)))
     if state.core.ended:
-        yield f"game over: {state.core.ended}"
+        yield _("game over: {result}").format(result=localize.result(rs.name, state.core.ended))
     for awaited in () if state.core.ended else rs.awaiting(state.rules):
-        yield f"awaiting {awaited.side}: {awaited.decision}"
+        yield _("awaiting {side}: {decision}").format(side=localize.side(rs.name, awaited.side),
+                                                      decision=localize.line(rs.name, awaited.said().text()))
     for key, value in rules.items():
         if _shown(value) and key not in ("turn", "phase", "game", "players", "result"):
             yield f"{key}: {_scalar(value)}"
@@ -126,7 +146,7 @@ def _piece(piece: dict[str, Any]) -> str:
 def revealed(report: Report) -> str:
     """What status says too, once the whole log is read: a reveal of epoch k reveals every epoch below it."""
     committed = report.ok and report.context is not None and report.context.created.dice.mode == "committed"
-    return f"; dice secrets revealed through epoch {report.revealed_through}" if committed else ""
+    return _("; dice secrets revealed through epoch {epoch}").format(epoch=report.revealed_through) if committed else ""
 
 
 def verified_data(report: Report) -> dict[str, Any]:
@@ -142,18 +162,22 @@ def verified_data(report: Report) -> dict[str, Any]:
 
 def verified(report: Report) -> Iterator[str]:
     for problem in report.problems:
-        yield f"FAIL {problem.message}"
+        yield _("FAIL {message}").format(message=problem.message)
     r = report.rolls
-    yield (f"{'OK' if report.ok else 'FAILED'}: {report.events} events of {report.game or '?'} ({report.ruleset or '?'}); "
-           f"head #{report.head[0]} {report.head[1][:16]}")
-    yield (f"rolls: {r['verified']} verified, {r['unrevealed']} not yet revealed, {r['reported']} reported"
-           + (f", {r['mismatched']} MISMATCHED" if r["mismatched"] else "")
-           + (f", {r['off-chain']} OUTSIDE THE COMMITTED CHAIN" if r["off-chain"] else "") + revealed(report))
+    verdict = _("OK") if report.ok else _("FAILED")
+    yield _("{verdict}: {events} events of {game} ({ruleset}); head #{seq} {hash}").format(
+        verdict=verdict, events=report.events, game=report.game or "?", ruleset=report.ruleset or "?", seq=report.head[0],
+        hash=report.head[1][:16])
+    yield (_("rolls: {verified} verified, {unrevealed} not yet revealed, {reported} reported").format(
+        verified=r["verified"], unrevealed=r["unrevealed"], reported=r["reported"])
+           + (_(", {count} MISMATCHED").format(count=r["mismatched"]) if r["mismatched"] else "")
+           + (_(", {count} OUTSIDE THE COMMITTED CHAIN").format(count=r["off-chain"]) if r["off-chain"] else "") + revealed(report))
     for s, prefix in report.heads_checked:
         kept = not any(x.seq == s and x.kind == "head" for x in report.problems)
-        yield f"kept head {s}:{prefix} {'matches' if kept else 'DOES NOT MATCH'}"
+        yield (_("kept head {seq}:{prefix} matches") if kept else _("kept head {seq}:{prefix} DOES NOT MATCH")).format(
+            seq=s, prefix=prefix)
     for s, d, why in report.rulings:
-        yield f"ruling at #{s}: {d} (reason: {why})"
+        yield _("ruling at #{seq}: {decision} (reason: {reason})").format(seq=s, decision=d, reason=why)
 
 
 def audited_data(result: Audit, rolls: list[dict[str, Any]]) -> dict[str, Any]:
@@ -165,15 +189,16 @@ def audited_data(result: Audit, rolls: list[dict[str, Any]]) -> dict[str, Any]:
 def audited(result: Audit) -> Iterator[str]:
     """The luck table and the verdicts' count, after the rolls (printed as they are met)."""
     yield ""
-    yield f"{'player':<12} {'die':<6} {'dice':>7} {'mean':>7} {'expect':>7} {'z':>6} {'p':>6}"
+    yield f"{_('player'):<12} {_('die'):<6} {_('dice'):>7} {_('mean'):>7} {_('expect'):>7} {'z':>6} {'p':>6}"
     for r in result.rows():
         yield f"{r.player:<12} {r.die:<6} {r.dice:>7} {r.mean:>7.3f} {r.expected:>7.3f} {r.z:>6.2f} {r.p:>6.3f}"
     c = result.report.rolls
-    yield (f"{c['verified']} verified, {c['mismatched']} mismatched, {c['unrevealed']} not yet revealed, "
-           f"{c['reported']} reported" + (f", {c['off-chain']} outside the committed chain" if c["off-chain"] else "")
+    yield (_("{verified} verified, {mismatched} mismatched, {unrevealed} not yet revealed, {reported} reported").format(
+        verified=c["verified"], mismatched=c["mismatched"], unrevealed=c["unrevealed"], reported=c["reported"])
+           + (_(", {count} outside the committed chain").format(count=c["off-chain"]) if c["off-chain"] else "")
            + revealed(result.report))
     for p in result.report.problems:
-        yield f"FAIL {p.message}"
+        yield _("FAIL {message}").format(message=p.message)
 
 
 # -- the game systems -----------------------------------------------------------------

@@ -53,6 +53,18 @@ PURPOSES = {
     "retreat impossible {unit}": "отступление невозможно {unit}",
 }
 
+# The phases of the turn (paris/phases.py) as the text names them (§3)
+PHASES = {"orders": "фаза приказов", "select": "выбор крыла", "preempt": "упреждение", "act": "действия отрядов",
+          "react": "реакция", "reactive-melee": "ответные схватки", "retreat": "отступление", "advance": "продвижение",
+          "reactivate": "повторная активация", "over": "игра окончена", "setup": "подготовка"}
+
+# The results the rules write into the state (sequence.py), as a Russian reader is shown them
+RESULTS = {
+    "{side} wins after {turns} turns: {score} to {other} (seed 000 §14)": "победа: {side} после {turns} туров, {score} на {other} (seed 000 §14)",
+    "draw after {turns} turns: {score} to {other} (seed 000 §14)": "ничья после {turns} туров: {score} на {other} (seed 000 §14)",
+    "{side} wins immediately: destroyed {what} (seed 000 §14)": "немедленная победа: {side}, уничтожено: {what} (seed 000 §14)",
+}
+
 # Words the Russian text keeps in French (its markers and a melee result), and the codes of the melee
 # results table as it writes them (A1, D2R2): shown as they are
 KEPT = ("En attente", "Sans réactivation", "Passage à travers", "Tiré")
