@@ -570,7 +570,9 @@ def main() -> None:
     try:
         app()
     except AdjudicatorError as e:
-        _out(f"error: {e}", err=True)
+        from adjudicator.i18n import _
+
+        _out(_("error: {message}").format(message=e), err=True)
         sys.exit(e.exit_code)
     except Exception as e:
         cause = storage_cause(e)

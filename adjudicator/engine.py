@@ -175,10 +175,11 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     where = f"line {line.line}" if line.line else "the post"
     found = violations(game, state, actor, line.action)
     if found:
+        from adjudicator import localize
         from adjudicator.i18n import _
 
         where = _("line {n}").format(n=line.line)
-        raise Rejected("\n".join(f"{where}: {v}" for v in found), violations=found)
+        raise Rejected("\n".join(f"{where}: {localize.line(game.ruleset.name, str(v))}" for v in found), violations=found)
     rs, c = game.ruleset, state.core
     seq, epoch = c.seq + 1, rs.epoch(state.rules)
     event = Envelope(

@@ -29,6 +29,7 @@ from adjudicator.engine import (Built, Game, Held, at_head, build_all, creation_
                                 replay_told, start, violations)
 from adjudicator.errors import BadInput, Conflict, Rejected, StorageFault, storage_cause
 from adjudicator.notation import PostLine
+from adjudicator.ruleset import Awaiting
 from adjudicator.logsource import LogSource, open_source
 from adjudicator.store import SNAPSHOT_EVERY, Store
 
@@ -390,9 +391,15 @@ def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where:
     return Sealing(action, OrdersUnsealed(label=label, salt=salt, orders=orders))
 
 
-class Awaited(msgspec.Struct, frozen=True):
+class Awaited(msgspec.Struct, frozen=True, dict=True):
     side: str
     decision: str
+
+    @classmethod
+    def of(cls, a: Awaiting) -> Awaited:
+        found = cls(a.side, a.decision)
+        found.__dict__["said"] = a.said()  # shown in the reader's language; never in the JSON
+        return found
 
 
 class Status(msgspec.Struct, frozen=True, kw_only=True):
@@ -427,7 +434,7 @@ def status(log: str | Path) -> Status:
         turn=rs.turn(rules), phase=rs.phase(rules), head=f"{c.seq}:{c.head}", dice=c.dice_mode,
         epoch=rs.epoch(rules), closed_epoch=last_closed_epoch(rs.epoch(rules), over, c.epochs), revealed_through=c.revealed_epoch,
         rolled=c.rolled, seeds=[p for p, _ in c.seeds], sealed={k: v.side for k, v in c.sealed.items()}, ended=over,
-        awaiting=[] if over else [Awaited(a.side, a.decision) for a in rs.awaiting(rules)], signing=sorted(c.keys),
+        awaiting=[] if over else [Awaited.of(a) for a in rs.awaiting(rules)], signing=sorted(c.keys),
     )
 
 

@@ -55,7 +55,9 @@ def cite(text: str, seed: str = "") -> str:
             return ""
         if m.group(2):
             title = titles.get(current[0], {}).get(m.group(2))
-            return f"§{m.group(2)} {title}" if title else m.group(0)
+            if not title or text.startswith(" " + title, m.end()):  # untitled, or cited in Russian already
+                return m.group(0)
+            return f"§{m.group(2)} {title}"
         return "разъяснения " if m.group(3) == "rulings" else "разъяснение "
 
     out = _CITATION.sub(one, text)
@@ -134,11 +136,6 @@ def result(ruleset: str, text: str) -> str:
 def phase(ruleset: str, name: str) -> str:
     """A phase of the turn by the ruleset's Russian name of it (PHASES)."""
     return name if language() == "en" else getattr(russian(ruleset), "PHASES", {}).get(name, name)
-    for pattern, ru in _purposes(ruleset):
-        m = pattern.match(text)
-        if m:
-            return ru.format(**m.groupdict())
-    return text
 
 
 def words(ruleset: str, text: str) -> str:
@@ -178,6 +175,26 @@ class Command(Msg):
 
     def text(self) -> str:
         return action(self.ruleset, self.template)
+
+    def english(self) -> str:
+        return self.template
+
+
+class Tag(Msg):
+    """An action's tag (`activate`, `end-moves`) in a message that does not know its ruleset (the
+    phase table's gate): its verb, in the reader's language by the first ruleset that has it."""
+
+    def text(self) -> str:
+        if language() == "en":
+            return self.template
+        from adjudicator.aliases import aliases
+
+        words = self.template.replace("-", " ")
+        for name in ("paris", *RULESETS):
+            found = aliases(name).verbs.get(words)
+            if found:
+                return found
+        return self.template
 
     def english(self) -> str:
         return self.template

@@ -17,7 +17,9 @@ import msgspec
 
 from events.core import REFEREE, Action, Envelope
 from adjudicator.draft import Draft
-from adjudicator.ruleset import Awaiting, Violation, action_tag
+from adjudicator.ruleset import Awaiting, Violation, action_tag, violation
+from adjudicator.i18n import Joined, Msg
+from adjudicator.localize import Tag
 
 S = TypeVar("S", bound=msgspec.Struct)
 
@@ -41,7 +43,7 @@ class Phase(Generic[S]):
     rule: str
     actions: tuple[type[Action], ...]
     deciders: Callable[[S], Sequence[str]]
-    prompt: Callable[[S, str], str]
+    prompt: Callable[[S, str], str | Msg]
     referee: bool = False
     after: Callable[[Draft[Any], Envelope[Any]], None] | None = None
     may: Callable[[S], Sequence[str]] | None = None
@@ -74,7 +76,7 @@ class Phases(Generic[S]):
         phase = self.row(s)
         if phase is None:
             return []
-        return [Awaiting(side, phase.prompt(s, side)) for side in phase.deciders(s)]
+        return [Awaiting.of(side, phase.prompt(s, side)) for side in phase.deciders(s)]
 
     def gate(self, s: S, actor: str, action: Action) -> list[Violation]:
         """Refuse an action the current phase does not allow, or posted by the wrong side."""
@@ -84,14 +86,18 @@ class Phases(Generic[S]):
             return []  # the game is over: the engine's own rules say what may follow
         if kind not in phase.actions:
             verb = action_tag(kind)
-            waits = "; ".join(f"{a.side}: {a.decision}" for a in self.awaiting(s)) or "nobody"
-            return [Violation(f"{verb}/not-now", phase.rule, f"{verb} is not possible now: the game waits for {waits}")]
+            waits = Joined("; ", [Msg("{side}: {decision}", side=a.side, decision=a.said()) for a in self.awaiting(s)])
+            return violation(f"{verb}/not-now", phase.rule, "{verb} is not possible now: the game waits for {waits}", verb=Tag(verb),
+                             waits=waits if waits.items else Msg("nobody"))
         allowed = (phase.may or phase.deciders)(s)
         if actor not in allowed and not (actor == REFEREE and phase.referee):
             verb, deciders = action_tag(kind), phase.deciders(s)
-            whose = " or ".join(deciders) or "nobody"
-            now = f" ({phase.prompt(s, deciders[0])})" if deciders else ""
-            return [Violation(f"{verb}/not-yours", phase.rule, f"{verb}: it is {whose}'s decision now{now}, not {actor}'s")]
+            whose = Joined(" or ", deciders) if deciders else Msg("nobody")
+            if deciders:
+                return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now ({prompt}), not {actor}'s",
+                                 verb=Tag(verb), whose=whose, prompt=phase.prompt(s, deciders[0]), actor=actor)
+            return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now, not {actor}'s", verb=Tag(verb),
+                             whose=whose, actor=actor)
         return []
 
 

@@ -62,11 +62,24 @@ def violation(code: str, rule: str, message: str, *args: object, **fields: objec
     return [found]
 
 
-class Awaiting(msgspec.Struct, frozen=True):
-    """Who must decide what before the game can go on."""
+class Awaiting(msgspec.Struct, frozen=True, dict=True):
+    """Who must decide what before the game can go on (the decision in English; its message, when
+    the ruleset gives one, kept beside it to be shown in the reader's language)."""
 
     side: str
     decision: str
+
+    @classmethod
+    def of(cls, side: str, decision: str | Msg) -> Awaiting:
+        found = cls(side, decision.english() if isinstance(decision, Msg) else decision)
+        if isinstance(decision, Msg):
+            found.__dict__["message"] = decision
+        return found
+
+    def said(self) -> Msg:
+        """The decision as a message, to be shown in the reader's language."""
+        message = self.__dict__.get("message")
+        return message if isinstance(message, Msg) else Msg(self.decision)
 
 
 def action_tag(kind: type[Action]) -> str:

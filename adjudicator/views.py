@@ -19,6 +19,7 @@ from adjudicator.ruleset import Ruleset
 from adjudicator.verify import Report
 from adjudicator import localize
 from adjudicator.i18n import _, ngettext
+from adjudicator.i18n import Msg
 
 
 def as_json(data: object) -> str:
@@ -79,7 +80,9 @@ def status(st: Status, where: Path) -> Iterator[str]:
     if st.ended:
         yield _("game over: {result}").format(result=localize.result(name, st.ended))
     for a in st.awaiting:
-        yield _("awaiting {side}: {decision}").format(side=localize.side(name, a.side), decision=localize.line(name, _(a.decision)))
+        said = a.__dict__.get("said")
+        decision = said.text() if isinstance(said, Msg) else _(a.decision)
+        yield _("awaiting {side}: {decision}").format(side=localize.side(name, a.side), decision=localize.line(name, decision))
 
 
 def options(choices: list[Choices], where: Path) -> Iterator[str]:

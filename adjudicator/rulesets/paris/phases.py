@@ -17,6 +17,9 @@ from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivatio
 from adjudicator.phases import Marks, Phase, Phases
 from adjudicator.rulesets.paris import aftermath, hexgrid, melee, sequence
 from adjudicator.rulesets.paris.state import PState
+from adjudicator.i18n import Joined, Msg
+from adjudicator.localize import Command, Word
+from adjudicator.i18n import N_
 
 SEQUENCE = "seed 000 §3.2"
 WING_STEP = (ChangeOrder, Move, Turn, Rally, Fire, Melee, EndMoves, EndActivation)  # the active wing's step (§3.2 Б-Е)
@@ -69,73 +72,90 @@ def _owner(s: PState) -> Sequence[str]:
 
 # -- what the game waits for, in words -------------------------------------------------------
 
-def _seal(s: PState, side: str) -> str:
-    return "seal your turn-1 orders, one line per wing: WING attack|march|rally (seed 000 §3.1)"
+# what sets off a reaction window (reactions.trigger), as a prompt names it
+_TRIGGERS = (N_("enter"), N_("turn"), N_("rally"))
 
 
-def _unseal(s: PState, side: str) -> str:
-    return "unseal your turn-1 orders: they are revealed together (seed 000 §3.1)"
+def _seal(s: PState, side: str) -> Msg:
+    return Msg("seal your turn-1 orders, one line per wing: {form} (seed 000 §3.1)", form=Msg("WING attack|march|rally"))
 
 
-def _place(s: PState, side: str) -> str:
-    return "place the adjutant of " + ", ".join(
-        f"{x.wing} with one of its units ({', '.join(sorted(u.id for u in s.units.values() if u.wing == x.wing))})"
-        for x in s.adjutants_due if x.side == side) + ": `adjutant WING UNIT` (seed 000 §5.2.2)"
+def _unseal(s: PState, side: str) -> Msg:
+    return Msg("unseal your turn-1 orders: they are revealed together (seed 000 §3.1)")
 
 
-def _select(s: PState, side: str) -> str:
+def _place(s: PState, side: str) -> Msg:
+    wings = [Msg("{wing} with one of its units ({units})", wing=x.wing,
+                 units=", ".join(sorted(u.id for u in s.units.values() if u.wing == x.wing)))
+             for x in s.adjutants_due if x.side == side]
+    return Msg("place the adjutant of {wings}: `{command}` (seed 000 §5.2.2)", wings=Joined(", ", wings),
+               command=Command("paris", "adjutant WING UNIT"))
+
+
+def _select(s: PState, side: str) -> Msg:
     allowed = ", ".join(w.id for w in sequence.allowed_wings(s, s.to_play))
-    return f"turn {s.turn}: activate a wing ({allowed}) or pass (seed 000 §4.2)"
+    return Msg("turn {turn}: activate a wing ({wings}) or pass (seed 000 §4.2)", turn=s.turn, wings=allowed)
 
 
-def _preempt(s: PState, side: str) -> str:
+def _preempt(s: PState, side: str) -> Msg:
     cands = ", ".join(w.id for w in sequence.preempt_candidates(s, s.other(s.active_side)))
-    return f"pre-empt {s.active_wing}'s activation with {cands}, or `no preempt` (seed 000 §4.4)"
+    return Msg("pre-empt {wing}'s activation with {wings}, or `{command}` (seed 000 §4.4)", wing=s.active_wing, wings=cands,
+               command=Command("paris", "no preempt"))
 
 
-def _act(s: PState, side: str) -> str:
-    return (f"act with {s.active_wing} ({s.wings[s.active_wing].order}): move, turn, fire, rally, melee; "
-            "then `end moves` or `end activation` (seed 000 §3.2)")
+def _act(s: PState, side: str) -> Msg:
+    return Msg("act with {wing} ({order}): move, turn, fire, rally, melee; then `{moves}` or `{activation}` (seed 000 §3.2)",
+               wing=s.active_wing, order=Word("paris", s.wings[s.active_wing].order), moves=Command("paris", "end moves"),
+               activation=Command("paris", "end activation"))
 
 
-def _react(s: PState, side: str) -> str:
+def _react(s: PState, side: str) -> Msg | str:
     win = s.window
     if win is None:
         return ""
-    parts = [f"fire ({', '.join(win.fire)})" if win.fire else "", f"intercept ({', '.join(win.intercept)})" if win.intercept else "",
-             f"react ({', '.join(win.react)})" if win.react else ""]
-    return f"answer {win.trigger} ({win.event}): " + ", ".join(p for p in parts if p) + ", or `hold` (seed 000 §8.2, §8.3, §10.3)"
+    parts = [Msg("fire ({units})", units=", ".join(win.fire)) if win.fire else None,
+             Msg("intercept ({units})", units=", ".join(win.intercept)) if win.intercept else None,
+             Msg("react ({units})", units=", ".join(win.react)) if win.react else None]
+    return Msg("answer {unit} ({event}): {choices}, or `{command}` (seed 000 §8.2, §8.3, §10.3)", unit=win.trigger,
+               event=Msg(win.event), choices=Joined(", ", [p for p in parts if p is not None]), command=Command("paris", "hold"))
 
 
-def _reactive_melee(s: PState, side: str) -> str:
+def _reactive_melee(s: PState, side: str) -> Msg:
     cands = ", ".join(u.id for u in melee.reactive_candidates(s))
-    return f"declare reactive melees ({cands}), then `hold` (seed 000 §11.2)"
+    return Msg("declare reactive melees ({units}), then `{command}` (seed 000 §11.2)", units=cands, command=Command("paris", "hold"))
 
 
-def _reactivate(s: PState, side: str) -> str:
-    return f"`reactivate` {s.active_wing} or `end activation` (seed 000 §4.3)"
+def _reactivate(s: PState, side: str) -> Msg:
+    return Msg("`{command}` {wing} or `{end}` (seed 000 §4.3)", command=Command("paris", "reactivate"), wing=s.active_wing,
+               end=Command("paris", "end activation"))
 
 
-def _retreat(s: PState, side: str) -> str:
+def _retreat(s: PState, side: str) -> Msg | str:
     st = s.melee_step
     u = s.units.get(st.unit) if st else None
     if st is None or u is None:
         return ""
-    return (f"retreat {u.id} {st.hexes} hex{'es' if st.hexes > 1 else ''} from {u.hex}, every step "
-            f"farther from the enemy at {st.away}: `retreat {u.id} HEX...` (seed 000 §11.4, ruling R20)")
+    return Msg("retreat {unit} {count} hex from {hex}, every step farther from the enemy at {away}: `{command}` "
+               "(seed 000 §11.4, ruling R20)", plural="retreat {unit} {count} hexes from {hex}, every step farther from the enemy "
+               "at {away}: `{command}` (seed 000 §11.4, ruling R20)", unit=u.id, count=st.hexes, hex=u.hex, away=st.away,
+               command=Command("paris", f"retreat {u.id} HEX..."))
 
 
-def _advance(s: PState, side: str) -> str:
+def _advance(s: PState, side: str) -> Msg | str:
     st = s.melee_step
     u = s.units.get(st.unit) if st else None
     if st is None or u is None:
         return ""
     keep, right, left = (hexgrid.VERTICES[f] for f in aftermath.facings(u))
-    how = f"`advance {u.id}` keeps its facing {keep}; `advance {u.id} {right}` or `{left}` turns one vertex"
+    how = Msg("`{stay}` keeps its facing {keep}; `{right}` or `{left}` turns one vertex", stay=Command("paris", f"advance {u.id}"),
+              keep=Word("paris", keep), right=Command("paris", f"advance {u.id} {right}"), left=Word("paris", left))
     if st.must:
-        rule = "§11.5: it rides through " + st.defender_hex if st.ride_through else "§11.4"
-        return f"{u.id} must advance into {st.into}: {how} (seed 000 {rule})"
-    return f"{u.id} may advance into {st.into}, which the attacker left: {how}; or `no advance` (seed 000 §11.4)"
+        if st.ride_through:
+            return Msg("{unit} must advance into {hex}: {how} (seed 000 §11.5: it rides through {through})", unit=u.id, hex=st.into,
+                       how=how, through=st.defender_hex)
+        return Msg("{unit} must advance into {hex}: {how} (seed 000 §11.4)", unit=u.id, hex=st.into, how=how)
+    return Msg("{unit} may advance into {hex}, which the attacker left: {how}; or `{command}` (seed 000 §11.4)", unit=u.id,
+               hex=st.into, how=how, command=Command("paris", "no advance"))
 
 
 PHASES: Phases[PState] = Phases(
