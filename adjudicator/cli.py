@@ -354,11 +354,14 @@ def seal(
     from adjudicator.plaintext import split_lines
 
     text = _read_text(orders)
+    from adjudicator.i18n import _
+    from adjudicator.localize import core_action
+
     made = games.seal_orders(game, as_, label, list(split_lines(text, "orders")), "stdin" if orders == "-" else orders)
-    _out("# post now:")
-    _out(f"seal {made.seal.label} {made.seal.commitment}")
-    _out("# keep this private; post it when the orders are to be opened:")
-    _out(f"unseal {made.unseal.label} {made.unseal.salt}")
+    _out(_("# post now:"))
+    _out(core_action(f"seal {made.seal.label} {made.seal.commitment}"))
+    _out(_("# keep this private; post it when the orders are to be opened:"))
+    _out(core_action(f"unseal {made.unseal.label} {made.unseal.salt}"))
     for line in made.unseal.orders:
         _out(f"| {line}")
 

@@ -148,16 +148,18 @@ class Msg:
 
 
 class Joined(Msg):
-    """Messages (or plain values) shown one after the other with `sep` between them."""
+    """Messages (or plain values) shown one after the other with `sep` between them (itself a
+    message when it is a word: `Joined(Msg(" or "), hexes)`)."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "sep")
 
-    def __init__(self, sep: str, items: Any):
-        super().__init__(sep)
+    def __init__(self, sep: str | Msg, items: Any):
+        super().__init__(english(sep))
+        self.sep = sep
         self.items = tuple(items)
 
     def text(self) -> str:
-        return self.template.join(render(i) for i in self.items)
+        return render(self.sep).join(render(i) for i in self.items)
 
     def english(self) -> str:
         return self.template.join(english(i) for i in self.items)

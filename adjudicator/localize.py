@@ -108,6 +108,15 @@ def action(ruleset: str, english: str) -> str:
                      for part in english.split("\n"))
 
 
+def core_action(english: str) -> str:
+    """A line of a verb every game has (seal, unseal), in the reader's language."""
+    if language() == "en":
+        return english
+    from adjudicator.aliases import CORE
+
+    return CORE.russian(english)
+
+
 @cache
 def _templates(ruleset: str, name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     table = getattr(russian(ruleset), name, {})

@@ -92,7 +92,7 @@ class Phases(Generic[S]):
         allowed = (phase.may or phase.deciders)(s)
         if actor not in allowed and not (actor == REFEREE and phase.referee):
             verb, deciders = action_tag(kind), phase.deciders(s)
-            whose = Joined(" or ", deciders) if deciders else Msg("nobody")
+            whose = Joined(Msg(" or "), deciders) if deciders else Msg("nobody")
             if deciders:
                 return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now ({prompt}), not {actor}'s",
                                  verb=Tag(verb), whose=whose, prompt=phase.prompt(s, deciders[0]), actor=actor)

@@ -50,13 +50,16 @@ class Violation(msgspec.Struct, frozen=True, dict=True):
         return f"{text} ({cite(self.rule)}) [{self.code}]"
 
 
-def violation(code: str, rule: str, message: str, *args: object, **fields: object) -> list[Violation]:
+def violation(code: str, rule: str, message: str | Msg, *args: object, **fields: object) -> list[Violation]:
     """The one way a check says no: a list holding one Violation, as checks return. With args or
     fields, `message` is a template filled at once in English and again in the reader's language
     when it is shown."""
-    if not args and not fields:
+    if isinstance(message, Msg):
+        said = message
+    elif not args and not fields:
         return [Violation(code, rule, message)]
-    said = Msg(message, *args, **fields)
+    else:
+        said = Msg(message, *args, **fields)
     found = Violation(code, rule, said.english())
     found.__dict__["said"] = said
     return [found]

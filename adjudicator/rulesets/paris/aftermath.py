@@ -230,10 +230,11 @@ def check_retreat(s: PState, a: Retreat) -> list[Violation]:
     """After the phase table's gate: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
     st = pending(s)
     if a.unit != st.unit:
-        return violation("retreat/unit", "seed 000 §11.4", f"{st.unit} is the unit that retreats now, not {a.unit}")
+        return violation("retreat/unit", "seed 000 §11.4", "{unit} is the unit that retreats now, not {unit2}", unit=st.unit, unit2=a.unit)
     if len(a.path) != st.hexes:
-        return violation("retreat/length", "seed 000 §11.4", f"{st.unit} retreats exactly {st.hexes} "
-                         f"hex{'es' if st.hexes > 1 else ''} (the number after R), not {len(a.path)}")
+        return violation("retreat/length", "seed 000 §11.4", Msg("{unit} retreats exactly {count} hex (the number after R), not {asked}",
+                         plural="{unit} retreats exactly {count} hexes (the number after R), not {asked}", unit=st.unit, count=st.hexes,
+                         asked=len(a.path)))
     u = s.units[st.unit]
     here = u.hex
     for h in a.path:
@@ -248,24 +249,24 @@ def check_advance(s: PState, a: Advance) -> list[Violation]:
     st = pending(s)
     if a.unit != st.unit:
         who = "the lead unit advances (§11.2)" if st.unit == st.lead else "the defender advances"
-        return violation("advance/unit", "seed 000 §11.4", f"{st.unit} is the unit that may advance now, not {a.unit}: {who}")
+        return violation("advance/unit", "seed 000 §11.4", "{unit} is the unit that may advance now, not {unit2}: {who}", unit=st.unit, unit2=a.unit, who=who)
     if a.facing:
         try:
             f = hexgrid.parse_facing(a.facing)
         except ValueError as e:
             return violation("advance/bad-facing", "seed 000 §7", str(e))
         if f not in facings(s.units[st.unit]):
-            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, "
-                             f"no more ({hexgrid.turn_steps(s.units[st.unit].facing, f)} asked)")
+            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, no more "
+                             "({steps} asked)", steps=hexgrid.turn_steps(s.units[st.unit].facing, f))
     return []
 
 
 def check_no_advance(s: PState, a: NoAdvance) -> list[Violation]:
     st = pending(s)
     if st.must:
-        rule, why = ("seed 000 §11.5", "the winner of a Passage à travers rides on into the next hex") if st.ride_through \
-            else ("seed 000 §11.4", "when the defender retreats the attacker must advance into the vacated hex")
-        return violation("advance/compulsory", rule, f"{st.unit} must advance: {why}")
+        rule, why = ("seed 000 §11.5", Msg("the winner of a Passage à travers rides on into the next hex")) if st.ride_through \
+            else ("seed 000 §11.4", Msg("when the defender retreats the attacker must advance into the vacated hex"))
+        return violation("advance/compulsory", rule, "{unit} must advance: {why}", unit=st.unit, why=why)
     return []
 
 

@@ -18,6 +18,7 @@ from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
 from adjudicator.i18n import Msg
 from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Command, Word
+from adjudicator.i18n import Joined
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -83,24 +84,24 @@ def due(s: PState, wing: str) -> Leader | None:
     return next((x for x in s.adjutants_due if x.wing == wing), None)
 
 
-def waiting_for(s: PState) -> str:
+def waiting_for(s: PState) -> Joined:
     """What the game waits for while an adjutant is due, for messages."""
-    return "; ".join(f"{x.side} to place the adjutant of {x.wing} (`adjutant {x.wing} UNIT`)" for x in s.adjutants_due)
+    return Joined("; ", [Msg("{side} to place the adjutant of {wing} (`{command}`)", side=x.side, wing=x.wing,
+                             command=Command("paris", f"adjutant {x.wing} UNIT")) for x in s.adjutants_due])
 
 
 def check_placement(s: PState, actor: str, a: Adjutant) -> list[Violation]:
     adj = due(s, a.wing)
     if adj is None:
-        return violation("adjutant/wing", "seed 000 §5.2.2", f"{a.wing!r} has no adjutant to place; the game waits for {waiting_for(s)}")
+        return violation("adjutant/wing", "seed 000 §5.2.2", "{wing!r} has no adjutant to place; the game waits for {waiting}", wing=a.wing,
+                         waiting=waiting_for(s))
     if actor != adj.side:
-        return violation("adjutant/wrong-side", "seed 000 §5.2.2", f"the adjutant of {a.wing} is {adj.side}'s to place, not {actor}'s")
+        return violation("adjutant/wrong-side", "seed 000 §5.2.2", "the adjutant of {wing} is {side}'s to place, not {actor}'s", wing=a.wing, side=adj.side, actor=actor)
     u = s.units.get(a.unit)
     if u is None:
-        return violation("adjutant/unknown-unit", "seed 000 §5.2.2", f"no unit {a.unit!r} on the map: the adjutant joins a unit of {a.wing} "
-                  "still in play")
+        return violation("adjutant/unknown-unit", "seed 000 §5.2.2", "no unit {unit!r} on the map: the adjutant joins a unit of {wing} still in play", unit=a.unit, wing=a.wing)
     if u.wing != a.wing:
-        return violation("adjutant/not-in-wing", "seed 000 §5.2.2", f"{a.unit} belongs to {u.wing}: the adjutant «ставится с любым отрядом "
-                  f"этого крыла», with a unit of {a.wing}")
+        return violation("adjutant/not-in-wing", "seed 000 §5.2.2", "{unit} belongs to {wing}: the adjutant «ставится с любым отрядом этого крыла», with a unit of {wing2}", unit=a.unit, wing=u.wing, wing2=a.wing)
     return []
 
 
@@ -148,25 +149,22 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
     farther from the unit he reacts to."""
     ld = s.leaders[a.unit]
     if a.kind != "retreat":
-        return violation("react/leader-turn", "seed 000 §8.2", f"{a.unit} is a leader: he has no facing to turn; his reaction is a retreat "
-                  "(`react LEADER retreat HEX...`, ruling R41)")
+        return violation("react/leader-turn", "seed 000 §8.2", "{unit} is a leader: he has no facing to turn; his reaction is a retreat (`react LEADER retreat HEX...`, ruling R41)", unit=a.unit)
     lay = s.layout
     here, cost = ld.hex, 0
     for h in a.path:
         if not reach.passable(s, h) or h not in hexgrid.neighbours(here, lay):
-            return violation("react/retreat-path", "seed 000 §8.2", f"{h} is not a passable hex on the map next to {here}")
+            return violation("react/retreat-path", "seed 000 §8.2", "{h} is not a passable hex on the map next to {here}", h=h, here=here)
         if nearest_enemy(s, ld.side, h) <= 1:
-            return violation("react/retreat-adjacent", "seed 000 §8.2", f"{a.unit} may not enter {h}: a reaction retreat never comes next to an "
-                      "enemy unit («Он не может оказываться рядом с вражеским отрядом»)")
+            return violation("react/retreat-adjacent", "seed 000 §8.2", "{unit} may not enter {h}: a reaction retreat never comes next to an enemy unit («Он не может оказываться рядом с вражеским отрядом»)", unit=a.unit, h=h)
         cost += reach.leader_cost(s, h)
         if cost > ld.ma:
-            return violation("react/retreat-mp", "seed 000 §8.2", f"the retreat costs more than {a.unit}'s {ld.ma} MP")
+            return violation("react/retreat-mp", "seed 000 §8.2", "the retreat costs more than {unit}'s {ma} MP", unit=a.unit, ma=ld.ma)
         here = h
     if not a.path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(ld.hex, trig.hex, lay):
         return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
     if not any(u.wing == ld.wing for u in units_at(s, here)):
-        return violation("react/leader-alone", "seed 000 §5.2", f"{a.unit} must end his movement stacked with a unit of {ld.wing} "
-                  "(«Он должен всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)")
+        return violation("react/leader-alone", "seed 000 §5.2", "{unit} must end his movement stacked with a unit of {wing} («Он должен всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)", unit=a.unit, wing=ld.wing)
     return []
 
 

@@ -72,26 +72,26 @@ def check_declare(s: PState, actor: str, lead: str, supports: tuple[str, ...], t
         return violation("melee/twice", "seed 000 §11.2", "a unit is named twice in one melee")
     t = s.units.get(target)
     if t is None:
-        return violation("melee/unknown-target", "seed 000 §11.2", f"no unit {target!r}")
+        return violation("melee/unknown-target", "seed 000 §11.2", "no unit {target!r}", target=target)
     if t.side == actor:
-        return violation("melee/friendly", "seed 000 §11.2", f"{target} is your own unit")
+        return violation("melee/friendly", "seed 000 §11.2", "{target} is your own unit", target=target)
     taken = {x for m in s.melees for x in (m.lead,) + m.supports}
     targeted = {s.units[m.target].hex for m in s.melees if m.target in s.units}
     if t.hex in targeted:
         return violation("melee/target-taken", "seed 000 §11.2",
-                         f"a melee is already declared against {t.hex}: add supports to it instead (ruling R17)")
+                         "a melee is already declared against {hex}: add supports to it instead (ruling R17)", hex=t.hex)
     for uid in ids:
         u = s.units.get(uid)
         if u is None:
-            return violation("melee/unknown-unit", "seed 000 §11.2", f"no unit {uid!r}")
+            return violation("melee/unknown-unit", "seed 000 §11.2", "no unit {uid!r}", uid=uid)
         if u.side != actor:
-            return violation("melee/not-yours", "seed 000 §11.2", f"{uid} is not {actor}'s")
+            return violation("melee/not-yours", "seed 000 §11.2", "{uid} is not {actor}'s", uid=uid, actor=actor)
         if uid in taken:
-            return violation("melee/unit-taken", "seed 000 §11.2", f"{uid} is already in a declared melee")
+            return violation("melee/unit-taken", "seed 000 §11.2", "{uid} is already in a declared melee", uid=uid)
         if not reactive and u.wing != s.active_wing:
-            return violation("melee/not-active", "seed 000 §11.2", f"{uid} is not in the active wing {s.active_wing}")
+            return violation("melee/not-active", "seed 000 §11.2", "{uid} is not in the active wing {active_wing}", uid=uid, active_wing=s.active_wing)
         if reactive and uid in targeted_hex_units(s):
-            return violation("melee/reactive-attacked", "seed 000 §11.2", f"{uid} has a melee declared against it: no reactive melee")
+            return violation("melee/reactive-attacked", "seed 000 §11.2", "{uid} has a melee declared against it: no reactive melee", uid=uid)
         why = attacker_problem(s, u, t, reactive)
         if why:
             return violation("melee/illegal", *why)

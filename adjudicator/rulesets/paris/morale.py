@@ -181,19 +181,17 @@ def retreat_problem(v: View, u: Unit, here: str, h: str, away: str) -> list[Viol
     s = now(v)
     lay = s.layout
     if not on_map(s, h):
-        return violation("retreat/off-map", "seed 000 §11.4", f"{h} is off the map")
+        return violation("retreat/off-map", "seed 000 §11.4", "{h} is off the map", h=h)
     if h not in hexgrid.neighbours(here, lay):
-        return violation("retreat/not-adjacent", "seed 000 §11.4", f"{h} is not next to {here}: a retreat goes hex by hex")
+        return violation("retreat/not-adjacent", "seed 000 §11.4", "{h} is not next to {here}: a retreat goes hex by hex", h=h, here=here)
     if terrain_row(s, h).get("impassable"):
-        return violation("retreat/impassable", "seed 000 §8.1", f"{h} is impassable terrain (ruling R20)")
+        return violation("retreat/impassable", "seed 000 §8.1", "{h} is impassable terrain (ruling R20)", h=h)
     if any(o.side != u.side for o in units_at(v, h)):
-        return violation("retreat/enemy", "seed 000 §9.1", f"{h} holds an enemy unit (ruling R20)")
+        return violation("retreat/enemy", "seed 000 §9.1", "{h} holds an enemy unit (ruling R20)", h=h)
     if not can_stack(v, u, h):
-        return violation("retreat/stacking", "seed 000 §9.1", f"{u.id} may not enter or pass through {h}: one infantry or "
-                         "cavalry unit a hex, and only cavalry with a forlorn hope")
+        return violation("retreat/stacking", "seed 000 §9.1", "{id} may not enter or pass through {h}: one infantry or cavalry unit a hex, and only cavalry with a forlorn hope", id=u.id, h=h)
     if hexgrid.distance(h, away, lay) <= hexgrid.distance(here, away, lay):
-        return violation("retreat/not-away", "seed 000 §11.4", f"{h} is no farther than {here} from the enemy at {away}: "
-                         "every step of a retreat leads away from it (ruling R20)")
+        return violation("retreat/not-away", "seed 000 §11.4", "{h} is no farther than {here} from the enemy at {away}: every step of a retreat leads away from it (ruling R20)", h=h, here=here, away=away)
     return []
 
 
