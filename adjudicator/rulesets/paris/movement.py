@@ -62,6 +62,13 @@ def acting_check(s: PState, uid: str, verb: Acting) -> list[Violation]:
     return []
 
 
+def _unmoving(uid: str, level: int) -> Msg:
+    """§12.2: why a shaken or broken unit does not move."""
+    if level == 2:
+        return Msg("{uid} is shaken: movement is zero", uid=uid)
+    return Msg("{uid} is broken: it only routs", uid=uid)
+
+
 def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[Violation]:
     if uid in s.leaders:
         return check_leader_move(s, actor, uid, path)
@@ -73,9 +80,7 @@ def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[V
     if u.artillery:
         return violation("move/artillery", "seed 000 §8.1", "{uid}: artillery never moves", uid=uid)
     if u.level >= 2:
-        if u.level == 2:
-            return violation("move/state", "seed 000 §12.2", "{uid} is shaken: movement is zero", uid=uid)
-        return violation("move/state", "seed 000 §12.2", "{uid} is broken: it only routs", uid=uid)
+        return violation("move/state", "seed 000 §12.2", _unmoving(uid, u.level))
     if not path:
         return violation("move/empty", "seed 000 §8.1", "move: name the hexes entered, one after the other")
     mp = mp_now(s, u)
