@@ -214,7 +214,7 @@ def retreat_paths(v: View, u: Unit, n: int, away: str) -> list[tuple[str, ...]]:
     return [p for _, p in sorted(found)]
 
 
-def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool = False, say: bool = True) -> list[str]:
+def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool = False, say: bool = True) -> list[Msg | str]:
     """§5.2: a leader stays with the unit he is stacked with when it advances or retreats (§11.4);
     a leader of another wing stays with his own wing's unit if one remains in the hex (§9.1).
 
@@ -223,7 +223,7 @@ def carry_leaders(d: Draft[PState], u: Unit, old: str, new: str, own_move: bool 
     and not if he has moved himself in this activation (ruling R44). Returns the names of the
     leaders carried; `say=False` leaves telling it to the caller (a move says it once, not a hex)."""
     s = d.s
-    carried = []
+    carried: list[Msg | str] = []
     for ld in list(s.leaders.values()):
         if ld.hex != old or ld.side != u.side:
             continue

@@ -177,7 +177,7 @@ def apply_move(d: Draft[PState], uid: str, path: tuple[str, ...]) -> None:
         d.say("leader {unit} moves {path} ({cost} MP)", unit=uid, path="→".join((ld.hex,) + path), cost=cost)
         return
     walked = [begin(d, uid).hex]
-    carried: list[str] = []
+    carried: list[Msg | str] = []
     for h in path:
         mover = d.s.units.get(uid)
         if mover is None:

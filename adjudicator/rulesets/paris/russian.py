@@ -47,9 +47,12 @@ PURPOSES = {
     "morale {unit} (under fire from {by})": "мораль {unit} (под огнём {by})",
     "morale {unit} (rally)": "мораль {unit} (сбор)",
     "leader {leader} survives fire on {hex}": "командир {leader} переживёт огонь по {hex}",
+    "leader {leader}: casualty check (fire on {hex})": "командир {leader}: проверка потерь (огонь по {hex})",
+    "leader {leader}: casualty check (after melee)": "командир {leader}: проверка потерь (после схватки)",
     "leader {leader} after melee": "командир {leader} после схватки",
     "melee {unit} vs {target}": "схватка {unit} против {target}",
     "reiters {unit} plunder": "рейтары {unit} грабят",
+    "reiters {unit}: plunder check (Dreux option)": "рейтары {unit}: проверка грабежа (вариант Дрё)",
     "retreat impossible {unit}": "отступление невозможно {unit}",
 }
 
@@ -60,9 +63,9 @@ PHASES = {"orders": "фаза приказов", "select": "выбор крыл�
 
 # The results the rules write into the state (sequence.py), as a Russian reader is shown them
 RESULTS = {
-    "{side} wins after {turns} turns: {score} to {other} (seed 000 §14)": "победа: {side} после {turns} туров, {score} на {other} (seed 000 §14)",
-    "draw after {turns} turns: {score} to {other} (seed 000 §14)": "ничья после {turns} туров: {score} на {other} (seed 000 §14)",
-    "{side} wins immediately: destroyed {what} (seed 000 §14)": "немедленная победа: {side}, уничтожено: {what} (seed 000 §14)",
+    "{side} wins after {turns} turns: {score} to {other} ({rule})": "победа: {side} после {turns} туров, {score} на {other} ({rule})",
+    "draw after {turns} turns: {score} to {other} ({rule})": "ничья после {turns} туров: {score} на {other} ({rule})",
+    "{side} wins immediately: destroyed {what} ({rule})": "немедленная победа: {side}, уничтожено: {what} ({rule})",
 }
 
 # Words the Russian text keeps in French (its markers and a melee result), and the codes of the melee
