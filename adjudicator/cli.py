@@ -209,7 +209,9 @@ def reveal(db: Path, fmt: Fmt = "text") -> None:
     _fmt(fmt)
     posted = games.reveal(db)
     if posted is None:
-        _out("nothing to reveal: every closed epoch is revealed already")
+        from adjudicator.i18n import _
+
+        _out(_("nothing to reveal: every closed epoch is revealed already"))
         return
     _pasted(posted, fmt)
 
@@ -258,8 +260,10 @@ def export(db: Path, out: Annotated[Path, typer.Option("-o", "--out", help="the 
     """Write the public log: every event, no secret, ever."""
     from adjudicator import games
 
+    from adjudicator.i18n import _
+
     head = games.export(db, out)
-    _out(f"wrote {head[0]} events to {out}; head #{head[0]} {head[1][:16]}")
+    _out(_("wrote {count} events to {path}; head #{seq} {hash}").format(count=head[0], path=out, seq=head[0], hash=head[1][:16]))
 
 
 @app.command("import")
@@ -267,8 +271,11 @@ def import_cmd(log: Path, db: Path) -> None:
     """Verify a public log, then store it as a game database."""
     from adjudicator import games
 
+    from adjudicator.i18n import _
+
     head = games.import_log(log, db)
-    _out(f"verified and stored {head[0]} events in {db}; head #{head[0]} {head[1][:16]}")
+    _out(_("verified and stored {count} events in {path}; head #{seq} {hash}").format(count=head[0], path=db, seq=head[0],
+                                                                                    hash=head[1][:16]))
 
 
 def _parse_head(text: str) -> tuple[int, str]:
@@ -394,7 +401,9 @@ def map_cmd(
 
     svg, seq = games.draw_map(db, at, ("radii",) if radii else ())
     out.write_bytes(encoded(svg, out))
-    _out(f"wrote {out} (after #{seq})")
+    from adjudicator.i18n import _
+
+    _out(_("wrote {path} (after #{seq})").format(path=out, seq=seq))
 
 
 @app.command("report")

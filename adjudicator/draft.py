@@ -41,18 +41,23 @@ class Mark(msgspec.Struct, frozen=True, gc=False):
     dst: str
 
 
-class Outcome(msgspec.Struct, frozen=True):
+class Outcome:
     """What one event did: the report's lines, the marks for the map, the provisional tables that
-    decided it. Never stored in the state. The lines are kept as messages (adjudicator.i18n.Msg)
-    and become text in the reader's language when they are read: the log never holds them."""
+    decided it. Never stored in the state. The lines are kept as messages (adjudicator.i18n.Msg;
+    a plain string is its own text) and become text in the reader's language when they are read:
+    the log never holds them."""
 
-    said: tuple[Msg, ...] = ()
-    marks: tuple[Mark, ...] = ()
-    provisional: tuple[str, ...] = ()
+    __slots__ = ("said", "marks", "provisional")
+
+    def __init__(self, lines: tuple[Msg | str, ...] = (), marks: tuple[Mark, ...] = (), provisional: tuple[str, ...] = ()):
+        self.said, self.marks, self.provisional = lines, marks, provisional
 
     @property
     def lines(self) -> tuple[str, ...]:
-        return tuple([m.text() for m in self.said])
+        return tuple([m.text() if isinstance(m, Msg) else m for m in self.said])
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.said!r}, {self.marks!r}, {self.provisional!r})"
 
 
 NOTHING = Outcome()

@@ -17,6 +17,8 @@ from html import escape
 from adjudicator.draft import Outcome
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.state import LEVELS, Leader, PState, Unit
+from adjudicator import localize
+from adjudicator.i18n import N_, _
 
 R = 32.0  # hex radius in px
 W3 = math.sqrt(3)
@@ -125,7 +127,13 @@ def _pack(head: str, items: list[str], size: float, room: float) -> list[str]:
 
 def _legend(s: PState, y0: float, width: float) -> list[str]:
     """The title, who holds which side, the wings and their leaders, the terrain and the key."""
-    status = s.result or f"turn {s.turn} of {s.turns} · phase {s.phase}" + (f" · active wing {s.active_wing}" if s.active_wing else "")
+    if s.result:
+        status = localize.result("paris", s.result)
+    elif s.active_wing:
+        status = _("turn {turn} of {turns} · phase {phase} · active wing {wing}").format(
+            turn=s.turn, turns=s.turns, phase=localize.phase("paris", s.phase), wing=s.active_wing)
+    else:
+        status = _("turn {turn} of {turns} · phase {phase}").format(turn=s.turn, turns=s.turns, phase=localize.phase("paris", s.phase))
     out = [_text(8, y0, 13, f"{s.title} · {status}", anchor="start", bold=True)]
     y = y0
     for i, side in enumerate(s.players):
@@ -133,10 +141,12 @@ def _legend(s: PState, y0: float, width: float) -> list[str]:
         for w in s.wings.values():
             if w.side == side:
                 ld = s.leaders.get(w.leader)
-                where = f", leader {ld.id} at {ld.hex}" if ld and ld.hex else ""
-                wings.append(f"{w.id} ({w.order}{', done' if w.done else ''}{where})")
-        head = (f"{s.side_names.get(side, side).capitalize()} side, held by player {side}, from the "
-                f"{s.edges.get(side, '?')} edge, lost {len(s.destroyed.get(side, ()))}: ")
+                where = _(", leader {leader} at {hex}").format(leader=ld.id, hex=ld.hex) if ld and ld.hex else ""
+                done = _(", done") if w.done else ""
+                wings.append(f"{w.id} ({localize.words('paris', w.order)}{done}{where})")
+        head = _("{name} side, held by player {side}, from the {edge} edge, lost {lost}: ").format(
+            name=localize.side("paris", side) if localize.language() != "en" else s.side_names.get(side, side).capitalize(),
+            side=localize.side("paris", side), edge=_(s.edges.get(side, "?")), lost=len(s.destroyed.get(side, ())))
         for line in _pack(head, wings, 9.5, width - 16):
             y += 15
             out.append(_text(8, y, 9.5, line, anchor="start", fill=PALETTES[i % 2][0], bold=True))
@@ -144,21 +154,25 @@ def _legend(s: PState, y0: float, width: float) -> list[str]:
     if kinds:
         y += 14
         x = 8.0
-        out.append(_text(x, y, 9, "terrain (ours, provisional):", anchor="start"))
+        out.append(_text(x, y, 9, _("terrain (ours, provisional):"), anchor="start"))
         x += 9 * CHAR * 29
         for k in kinds:
             out.append(f'<rect x="{x:.1f}" y="{y - 8:.1f}" width="10" height="9" fill="{TERRAIN.get(k, "#ccc")}" stroke="#888"/>')
-            out.append(_text(x + 13, y, 9, k, anchor="start"))
-            x += 13 + 9 * CHAR * len(k) + 10
-    for line in _pack("", list(KEY), 8, width - 16):
+            name = _(k)
+            out.append(_text(x + 13, y, 9, name, anchor="start"))
+            x += 13 + 9 * CHAR * len(name) + 10
+    for line in _pack("", [_(k) for k in KEY], 8, width - 16):
         y += 12
         out.append(_text(8, y, 8, line, anchor="start", fill="#555"))
     return out
 
 
-KEY = ("counter: type morale-movement, the unit's id as posts write it", "triangle = the vertex it faces",
-       "D disorder, Sh shaken, Br broken", "stacked units share a counter", "circle = leader (rating)",
-       "arrows: black move, red fire, orange melee, grey retreat")
+KEY = (N_("counter: type morale-movement, the unit's id as posts write it"), N_("triangle = the vertex it faces"),
+       N_("D disorder, Sh shaken, Br broken"), N_("stacked units share a counter"), N_("circle = leader (rating)"),
+       N_("arrows: black move, red fire, orange melee, grey retreat"))
+# the edges a side comes from and the kinds of terrain (scenario data), as the legend names them
+_NAMES = (N_("north"), N_("south"), N_("east"), N_("west"), N_("woods"), N_("village"), N_("hill"), N_("stream"), N_("marsh"),
+          N_("impassable"))
 
 
 def render(s: PState, outcome: Outcome) -> str:
