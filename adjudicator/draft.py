@@ -170,7 +170,7 @@ class _Work:
         self.index_own = False  # whether `index` is the draft's to change (not the base's)
         self.moved = False  # a piece moved, came or went
         self.regrouped = False  # a piece of the board came, or changed command or side: its index is made afresh
-        self.lines: list[Msg] = []
+        self.lines: list[Msg | tuple[str, tuple[object, ...], dict[str, object]]] = []  # made Msgs when read
         self.marks: list[Mark] = []
         self.prov: list[str] = []
 
@@ -318,7 +318,7 @@ class Draft(Generic[S]):
     def say(self, text: str | Msg, *args: object, **fields: object) -> None:
         """A line of the report: `text.format(*args, **fields)` in the reader's language, made only
         when the report is (a template without args or fields is shown as it is)."""
-        self._work.lines.append(text if isinstance(text, Msg) else Msg(text, *args, **fields))
+        self._work.lines.append(text if isinstance(text, Msg) else (text, args, fields))
 
     def mark(self, kind: str, src: str, dst: str) -> None:
         self._work.marks.append(Mark(kind, src, dst))
@@ -336,7 +336,8 @@ class Draft(Generic[S]):
         w = self._w
         if w is None or not (w.lines or w.marks or w.prov):
             return NOTHING
-        return Outcome(tuple(w.lines), tuple(w.marks), tuple(w.prov))
+        said = tuple([x if isinstance(x, Msg) else Msg(x[0], *x[1], **x[2]) for x in w.lines])
+        return Outcome(said, tuple(w.marks), tuple(w.prov))
 
     # -- the engine's -------------------------------------------------------------
     def freeze(self) -> S:
