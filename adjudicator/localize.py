@@ -40,12 +40,24 @@ def _titles() -> dict[str, dict[str, str]]:
     return found
 
 
+@cache
+def _citations() -> dict[str, str]:
+    """The rule citations that name a section by its heading (portable's `seed 002 Unit types`), each
+    ruleset's CITATIONS, longest first."""
+    found: dict[str, str] = {}
+    for name in RULESETS:
+        found.update(getattr(russian(name), "CITATIONS", {}))
+    return dict(sorted(found.items(), key=lambda kv: -len(kv[0])))
+
+
 def cite(text: str, seed: str = "") -> str:
     """`text` with its rule citations as a Russian reader finds them in his rules: `seed 000 §10.5`
     becomes `§10.5 Определение результатов огня`, `ruling R25` `разъяснение R25`. `seed` is the seed
     a bare `§` refers to."""
     if language() == "en" or ("§" not in text and "seed " not in text and "ruling" not in text):
         return text
+    for english, russian_title in _citations().items():
+        text = text.replace(english, russian_title)
     titles = _titles()
     current = [seed]
 
@@ -153,6 +165,9 @@ def words(ruleset: str, text: str) -> str:
         return text
     from adjudicator.aliases import aliases
 
+    terms = getattr(russian(ruleset), "TERMS", {})
+    if text in terms:  # a word of the rules' own that is no word of the notation (a unit class, a type's name)
+        return str(terms[text])
     return aliases(ruleset).russian_words(text)
 
 
@@ -184,6 +199,22 @@ class Command(Msg):
 
     def text(self) -> str:
         return action(self.ruleset, self.template)
+
+    def english(self) -> str:
+        return self.template
+
+
+class Purpose(Msg):
+    """A roll's purpose inside a message (as the log holds it), shown as a report shows the roll's."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: str, text: str):
+        super().__init__(text)
+        self.ruleset = ruleset
+
+    def text(self) -> str:
+        return purpose(self.ruleset, self.template)
 
     def english(self) -> str:
         return self.template

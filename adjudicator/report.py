@@ -37,7 +37,7 @@ def outcome(game: Game, b: Built) -> list[str]:
 def described(game: Game, event: Envelope) -> list[str]:
     """What the engine says of an event every game has (a reveal, sealed orders...)."""
     name = game.ruleset.name
-    lines = [localize.line(name, text) for text in core.describe(event)]
+    lines = [localize.cite(text) for text in core.describe(event)]  # a person's text in them is left as written
     if isinstance(event.action, OrdersUnsealed):  # the orders themselves, in the reader's words
         lines[1:] = [localize.words(name, text) for text in lines[1:]]
     return lines

@@ -11,6 +11,8 @@ from events.portable import (
 )
 from adjudicator.draft import Draft
 from adjudicator.ruleset import Step
+from adjudicator.i18n import Msg
+from adjudicator.localize import Word
 
 from .combat import accepted_target, bombard_roll, fire_roll, melee
 from .decide import react, standing_order
@@ -59,12 +61,16 @@ def move(d: Draft[PortableState], event: Envelope[Move]) -> None:
         d.update(s.units, u.id, square=a.path[-1], village_turns=-1, facing=direction(a.path[-2] if len(a.path) > 1 else start, a.path[-1]))
     else:
         d.update(s.units, u.id, square=a.path[-1], village_turns=-1)
-    text = f"{u.id} moves {' -> '.join((start,) + a.path)} ({len(a.path)} square{'s' if len(a.path) > 1 else ''})"
+    path = " -> ".join((start,) + a.path)
     if a.tow:
         d.update(s.units, a.tow, square=start, village_turns=-1)
         s.activated = s.activated + (a.tow,)
-        text += f", towed by {a.tow}, which follows into {start}"
-    d.say(text)
+        d.say(Msg("{unit} moves {path} ({count} square), towed by {tow}, which follows into {start}",
+                  plural="{unit} moves {path} ({count} squares), towed by {tow}, which follows into {start}", unit=u.id, path=path,
+                  count=len(a.path), tow=a.tow, start=start))
+    else:
+        d.say(Msg("{unit} moves {path} ({count} square)", plural="{unit} moves {path} ({count} squares)", unit=u.id, path=path,
+                  count=len(a.path)))
     s.moved = len(a.path)
 
 
@@ -98,7 +104,7 @@ def occupy(d: Draft[PortableState], event: Envelope[Occupy]) -> None:
 def form(d: Draft[PortableState], event: Envelope[Form]) -> None:
     a = event.action
     s = _start(d, a.unit)
-    d.say("{} forms {}", a.unit, a.formation)
+    d.say("{} forms {}", a.unit, Word("portable", a.formation))
     d.update(s.units, a.unit, formation=a.formation)
     s.moved, s.attacked = 0, True
 
@@ -106,7 +112,7 @@ def form(d: Draft[PortableState], event: Envelope[Form]) -> None:
 def face(d: Draft[PortableState], event: Envelope[Face]) -> None:
     a = event.action
     s = _start(d, a.unit)
-    d.say("{} turns to face {}", a.unit, FACING_NAMES[a.facing])
+    d.say("{} turns to face {}", a.unit, Word("portable", FACING_NAMES[a.facing]))
     d.update(s.units, a.unit, facing=a.facing)
     s.moved, s.attacked = 0, True
 

@@ -79,7 +79,7 @@ def own_unit(s: PortableState, actor: str, uid: str) -> tuple[Unit | None, list[
     """The unit `uid` if it is in the game and `actor`'s, else why not."""
     u = s.units.get(uid)
     if u is None:
-        return None, violation("unit/unknown", C.SCENARIO, f"no unit {uid!r} (destroyed, or not in this scenario)")
+        return None, violation("unit/unknown", C.SCENARIO, "no unit {uid!r} (destroyed, or not in this scenario)", uid=uid)
     if u.side != actor:
-        return None, violation("unit/not-yours", C.SEQUENCE, f"{uid} belongs to {u.side}")
+        return None, violation("unit/not-yours", C.SEQUENCE, "{uid} belongs to {side}", uid=uid, side=u.side)
     return u, []

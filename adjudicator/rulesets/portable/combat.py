@@ -13,6 +13,8 @@ from typing import Any
 
 from adjudicator.draft import Draft, Index
 from adjudicator.ruleset import Violation, violation
+from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.localize import Purpose, Word
 
 from . import codes as C
 from .board import exhausted, fortified, has_commander, in_cover, occupant, terrain, where
@@ -31,15 +33,15 @@ def find_target(s: PortableState, actor: str, text: str) -> tuple[Unit | None, l
         sq = parse_square(text)
         u = occupant(s, where(s), sq)
         if u is None:
-            return None, violation("target/empty", C.SEQUENCE, f"no unit stands in {sq}")
+            return None, violation("target/empty", C.SEQUENCE, "no unit stands in {sq}", sq=sq)
     else:
         u = s.units.get(text.lower())
         if u is None:
-            return None, violation("target/unknown", C.SCENARIO, f"no unit {text!r}")
+            return None, violation("target/unknown", C.SCENARIO, "no unit {text!r}", text=text)
     if u.side == actor:
-        return None, violation("target/friendly", C.SEQUENCE, f"{u.id} is your own unit")
+        return None, violation("target/friendly", C.SEQUENCE, "{id} is your own unit", id=u.id)
     if u.arm == "commander":
-        return None, violation("target/commander", C.COMMANDER, f"{u.id} is a commander: commanders are hit only with their unit (R12)")
+        return None, violation("target/commander", C.COMMANDER, "{id} is a commander: commanders are hit only with their unit (R12)", id=u.id)
     return u, []
 
 
@@ -64,15 +66,15 @@ def _range_violations(s: PortableState, u: Unit, t: Unit) -> list[Violation]:
     d = distance(u.square, t.square)
     if d > r:
         rule = C.WOODS if terrain(s, u.square) == "woods" and r < int(s.tables["units"][u.kind]["range"]) else C.UNITS
-        return violation("fire/out-of-range", rule, f"{t.id} at {t.square} is {d} squares from {u.id} at {u.square}; its range is {r}")
+        return violation("fire/out-of-range", rule, "{id} at {square} is {d} squares from {id2} at {square2}; its range is {r}", id=t.id, square=t.square, d=d, id2=u.id, square2=u.square, r=r)
     return []
 
 
 def _common_attack(s: PortableState, u: Unit, what: str) -> list[Violation]:
     if exhausted(s, u.side):
-        return violation("exhausted/attack", C.EXHAUSTION, f"{s.armies[u.side].name} is exhausted: it may take no aggressive action ({what})")
+        return violation("exhausted/attack", C.EXHAUSTION, "{name} is exhausted: it may take no aggressive action ({what})", name=s.armies[u.side].name, what=what)
     if terrain(s, u.square) == "ford" and what != "melee":
-        return violation("fire/in-river", C.RIVER, f"{u.id} stands in the river at {u.square} and may not fire")
+        return violation("fire/in-river", C.RIVER, "{id} stands in the river at {square} and may not fire", id=u.id, square=u.square)
     return []
 
 
@@ -87,11 +89,10 @@ def bombard_violations(s: PortableState, gun: Unit, target: Unit) -> list[Violat
     if found:
         return found
     if gun.id in s.bombarded:
-        return violation("artillery/fired", C.ARTILLERY, f"{gun.id} has fired this turn already: each gun fires once a turn")
+        return violation("artillery/fired", C.ARTILLERY, "{id} has fired this turn already: each gun fires once a turn", id=gun.id)
     if not in_arc(gun.square, gun.facing, target.square):
         return violation("artillery/arc", C.ARTILLERY,
-                         f"{target.id} at {target.square} is outside the 90-degree forward arc of {gun.id} at {gun.square} "
-                         f"facing {FACING_NAMES[gun.facing]} (R17)")
+                         "{id} at {square} is outside the 90-degree forward arc of {id2} at {square2} facing {facing} (R17)", id=target.id, square=target.square, id2=gun.id, square2=gun.square, facing=Word("portable", FACING_NAMES[gun.facing]))
     found = _range_violations(s, gun, target)
     if found:
         return found
@@ -104,7 +105,7 @@ def bombard_violations(s: PortableState, gun: Unit, target: Unit) -> list[Violat
 
     if not clear_path(gun.square, target.square, friend_in_way):
         return violation("artillery/friends-in-way", C.HILLS,
-                         f"friendly units stand between {gun.id} and {target.id}: only a gun on a hill fires over friends below it (R6)")
+                         "friendly units stand between {id} and {id2}: only a gun on a hill fires over friends below it (R6)", id=gun.id, id2=target.id)
     return []
 
 
@@ -113,25 +114,26 @@ def bombard_roll(d: Draft[PortableState], gun: Unit, target: Unit) -> bool:
     t = s.tables["artillery_fire"]
     mods: Mods = []
     if clear_path(gun.square, target.square, _sight_blocker(s, ix)):
-        mods.append(("line of sight", int(t["line_of_sight"])))
+        mods.append((N_("line of sight"), int(t["line_of_sight"])))
     if s.last_targets.get(gun.id) == target.id:
-        mods.append(("same target as last turn", int(t["same_target"])))
+        mods.append((N_("same target as last turn"), int(t["same_target"])))
     if has_commander(s, ix, gun):
-        mods.append(("commander", int(t["commander"])))
+        mods.append((N_("commander"), int(t["commander"])))
     behind_woods = not clear_path(gun.square, target.square, lambda sq: terrain(s, sq) == "woods")
     if fortified(s, target.square):
-        mods.append(("target fortified", int(t["target_fortified"])))
+        mods.append((N_("target fortified"), int(t["target_fortified"])))
     elif in_cover(s, target.square) or behind_woods:
-        mods.append(("target in cover", int(t["target_in_cover"])))
+        mods.append((N_("target in cover"), int(t["target_in_cover"])))
     return _to_hit(d, f"artillery {gun.id} at {target.id}", t, mods, gun.side)
 
 
 def _to_hit(d: Draft[PortableState], purpose: str, t: dict[str, Any], mods: Mods, side: str) -> bool:
     roll = d.dice.roll(purpose, t["dice"], side=side)[0]
     total = roll + sum(m for _, m in mods)
-    text = "".join(f" {m:+d} {why}" for why, m in mods)
+    text = Joined("", [Msg(" {value} {why}", value=f"{m:+d}", why=Msg(why)) for why, m in mods])
     hit = total >= int(t["hit_on"])
-    d.say("{}: {}{} = {}, {} on {}+ (provisional table)", purpose, roll, text, total, "HIT" if hit else "miss", t["hit_on"])
+    d.say("{}: {}{} = {}, {} on {}+ (provisional table)", Purpose("portable", purpose), roll, text, total,
+          Msg("HIT") if hit else Msg("miss"), t["hit_on"])
     return hit
 
 
@@ -141,10 +143,12 @@ def fire_violations(s: PortableState, u: Unit, target: Unit) -> list[Violation]:
     spec = s.tables["units"][u.kind]
     if u.arm not in FIRING_ARMS:
         rule = C.ARTILLERY if u.arm == "artillery" else C.UNITS
-        why = "artillery fires in the artillery phase: bombard" if u.arm == "artillery" else f"{spec['name']} does not fire"
-        return violation("fire/cannot-fire", rule, f"{u.id}: {why}")
+        why = Msg("artillery fires in the artillery phase: bombard") if u.arm == "artillery" else Msg(
+            "{name} does not fire", name=Word("portable", spec["name"]))
+        return violation("fire/cannot-fire", rule, "{id}: {why}", id=u.id, why=why)
     if int(spec["range"]) <= 0:
-        return violation("fire/adjacent-only", C.UNITS, f"{u.id} ({spec['name']}) attacks only the adjacent square: use melee")
+        return violation("fire/adjacent-only", C.UNITS, "{id} ({name}) attacks only the adjacent square: use melee", id=u.id,
+                         name=Word("portable", spec["name"]))
     found = _common_attack(s, u, "fire")
     if found:
         return found
@@ -152,8 +156,7 @@ def fire_violations(s: PortableState, u: Unit, target: Unit) -> list[Violation]:
     if found:
         return found
     if not clear_path(u.square, target.square, _sight_blocker(s, where(s))):
-        return violation("fire/no-line", C.FIRE, f"no clear line from {u.id} at {u.square} to {target.id} at {target.square}: "
-                                                 "units, woods and villages block it (R3)")
+        return violation("fire/no-line", C.FIRE, "no clear line from {id} at {square} to {id2} at {square2}: units, woods and villages block it (R3)", id=u.id, square=u.square, id2=target.id, square2=target.square)
     return []
 
 
@@ -162,13 +165,13 @@ def fire_roll(d: Draft[PortableState], u: Unit, target: Unit) -> bool:
     t = s.tables["small_arms_fire"]
     mods: Mods = []
     if s.moved <= 0:
-        mods.append(("did not move", int(t["did_not_move"])))
+        mods.append((N_("did not move"), int(t["did_not_move"])))
     if has_commander(s, d.index(), u):
-        mods.append(("commander", int(t["commander"])))
+        mods.append((N_("commander"), int(t["commander"])))
     if fortified(s, target.square):
-        mods.append(("target fortified", int(t["target_fortified"])))
+        mods.append((N_("target fortified"), int(t["target_fortified"])))
     elif in_cover(s, target.square):
-        mods.append(("target in cover", int(t["target_in_cover"])))
+        mods.append((N_("target in cover"), int(t["target_in_cover"])))
     return _to_hit(d, f"fire {u.id} at {target.id}", t, mods, u.side)
 
 
@@ -177,14 +180,15 @@ def fire_roll(d: Draft[PortableState], u: Unit, target: Unit) -> bool:
 def melee_violations(s: PortableState, u: Unit, target: Unit) -> list[Violation]:
     spec = s.tables["units"][u.kind]
     if u.arm not in MELEE_ARMS:
-        return violation("melee/cannot", C.MELEE, f"{u.id} ({spec['name']}) does not start close combat (R14)")
+        return violation("melee/cannot", C.MELEE, "{id} ({name}) does not start close combat (R14)", id=u.id,
+                         name=Word("portable", spec["name"]))
     if u.arm == "infantry" and u.formation == "square":
-        return violation("melee/in-square", C.MELEE, f"{u.id} is in square and does not start close combat (R14)")
+        return violation("melee/in-square", C.MELEE, "{id} is in square and does not start close combat (R14)", id=u.id)
     found = _common_attack(s, u, "melee")
     if found:
         return found
     if not adjacent(u.square, target.square):
-        return violation("melee/not-adjacent", C.MELEE, f"{target.id} at {target.square} is not orthogonally next to {u.id} at {u.square}")
+        return violation("melee/not-adjacent", C.MELEE, "{id} at {square} is not orthogonally next to {id2} at {square2}", id=target.id, square=target.square, id2=u.id, square2=u.square)
     return []
 
 
@@ -192,21 +196,21 @@ def _melee_mods(s: PortableState, ix: Index, r: Unit, o: Unit, attacking: bool) 
     t = s.tables["close_combat"]
     mods: Mods = []
     if has_commander(s, ix, r):
-        mods.append(("commander", int(t["commander"])))
+        mods.append((N_("commander"), int(t["commander"])))
     if terrain(s, r.square) == "woods":
-        mods.append(("in woods", int(t["in_woods"])))
+        mods.append((N_("in woods"), int(t["in_woods"])))
     if fortified(s, o.square):
-        mods.append(("opponent fortified", int(t["opponent_fortified"])))
+        mods.append((N_("opponent fortified"), int(t["opponent_fortified"])))
     elif terrain(s, o.square) in ("village", "woods"):
-        mods.append(("opponent in cover", int(t["opponent_in_cover"])))
+        mods.append((N_("opponent in cover"), int(t["opponent_in_cover"])))
     if attacking and terrain(s, o.square) == "hill" and terrain(s, r.square) != "hill":
-        mods.append(("attacking uphill", int(t["attacking_uphill"])))
+        mods.append((N_("attacking uphill"), int(t["attacking_uphill"])))
     if r.arm == "transport":
-        mods.append(("transport", int(t["transport"])))
+        mods.append((N_("transport"), int(t["transport"])))
     if not attacking and terrain(s, r.square) == "ford":
-        mods.append(("attacked in the river", int(t["in_river"])))
+        mods.append((N_("attacked in the river"), int(t["in_river"])))
     if not attacking and terrain(s, r.square) == "trench":
-        mods.append(("attacked in trenches", int(t["in_trench"])))
+        mods.append((N_("attacked in trenches"), int(t["in_trench"])))
     return mods
 
 

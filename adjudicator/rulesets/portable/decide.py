@@ -8,6 +8,7 @@ from events.core import REFEREE, Envelope
 from events.portable import React, StandingOrder
 from adjudicator.draft import Draft
 from adjudicator.ruleset import Violation, violation
+from adjudicator.localize import Word
 
 from . import codes as C
 from .board import own_unit, where
@@ -32,7 +33,7 @@ def owner_chooses(d: Draft[PortableState], u: Unit, origin: str, by: str) -> Non
     choice = standing_choice(d.s, u)
     decision = Decision(unit=u.id, side=u.side, origin=origin, by=by)
     if choice in CHOICES:
-        d.say("standing order for {}: {}", u.id, choice)
+        d.say("standing order for {}: {}", u.id, Word("portable", choice))
         choose(d, decision, choice, "")
         return
     d.say("{} must choose for {}: react {} retreat [SQUARE] or react {} lose", u.side, u.id, u.id, u.id)
@@ -44,18 +45,18 @@ def owner_chooses(d: Draft[PortableState], u: Unit, origin: str, by: str) -> Non
 def check_react(s: PortableState, actor: str, a: React) -> list[Violation]:
     x = next((x for x in s.pending if x.unit == a.unit), None)
     if x is None:
-        return violation("react/nothing", C.HITS, f"no hit on {a.unit} waits for its owner's choice")
+        return violation("react/nothing", C.HITS, "no hit on {unit} waits for its owner's choice", unit=a.unit)
     if x.side != actor:
-        return violation("react/not-yours", C.HITS, f"the choice for {a.unit} is {x.side}'s")
+        return violation("react/not-yours", C.HITS, "the choice for {unit} is {side}'s", unit=a.unit, side=x.side)
     if a.choice not in CHOICES:
         return violation("react/choice", C.HITS, "the choice is retreat (one square back) or lose (1 SP)")
     if a.choice == "retreat":
         options = retreat_squares(s, where(s), s.units[a.unit], x.origin)
         if not options:
-            return violation("react/cannot-retreat", C.HITS, f"{a.unit} has no square to retreat to: it loses 1 SP (react {a.unit} lose)")
+            return violation("react/cannot-retreat", C.HITS, "{unit} has no square to retreat to: it loses 1 SP (react {unit} lose)", unit=a.unit)
         if a.square and a.square not in options:
             return violation("react/bad-square", C.HITS,
-                             f"{a.square} is not one square back from the attack; {a.unit} may retreat to {', '.join(options)} (R10)")
+                             "{square} is not one square back from the attack; {unit} may retreat to {options} (R10)", square=a.square, unit=a.unit, options=', '.join(options))
     return []
 
 
@@ -84,6 +85,6 @@ def check_standing(s: PortableState, actor: str, a: StandingOrder) -> list[Viola
 def standing_order(d: Draft[PortableState], event: Envelope[StandingOrder]) -> None:
     a = event.action
     key = a.unit or event.actor
-    d.say("standing order for {}: {} when a hit gives the choice", key, a.choice)
+    d.say("standing order for {}: {} when a hit gives the choice", key, Word("portable", a.choice))
     d.s.standing = {**d.base.standing, key: a.choice}
 

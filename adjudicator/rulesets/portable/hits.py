@@ -5,6 +5,7 @@ the owner's choice between them (decide.py)."""
 from __future__ import annotations
 
 from adjudicator.draft import Draft
+from adjudicator.localize import Word
 
 from .board import commanders_at
 from .decide import owner_chooses
@@ -38,10 +39,10 @@ def _charged_in_line(d: Draft[PortableState], u: Unit) -> None:
     table = d.s.tables["cavalry_vs_line"]
     roll = d.dice.roll(f"infantry in line {u.id} charged by cavalry", table["dice"], side=u.side)[0]
     if roll <= int(table["destroyed_on_or_below"][u.cls]):
-        d.say("{} ({}) in line rolls {} against cavalry", u.id, u.cls, roll)
+        d.say("{} ({}) in line rolls {} against cavalry", u.id, Word("portable", u.cls), roll)
         destroy(d, u.id)
         return
-    d.say("{} ({}) rolls {}: loses 1 SP and forms square at once (not an activation)", u.id, u.cls, roll)
+    d.say("{} ({}) rolls {}: loses 1 SP and forms square at once (not an activation)", u.id, Word("portable", u.cls), roll)
     lose_sp(d, u.id, 1)
     if u.id in d.s.units:
         d.update(d.s.units, u.id, formation="square")
@@ -64,8 +65,8 @@ def resolve_hit(d: Draft[PortableState], target: str, origin: str, by: str, cava
     table = d.s.tables["hit_reaction"]
     roll = d.dice.roll(f"hit reaction {target}", table["dice"], side=u.side)[0]
     if roll <= int(table["lose_on_or_below"][u.cls]):
-        d.say("{} ({}) rolls {}: loses 1 SP", target, u.cls, roll)
+        d.say("{} ({}) rolls {}: loses 1 SP", target, Word("portable", u.cls), roll)
         lose_sp(d, target, 1)
         return
-    d.say("{} ({}) rolls {}: retreats 1 square or loses 1 SP, owner's choice", target, u.cls, roll)
+    d.say("{} ({}) rolls {}: retreats 1 square or loses 1 SP, owner's choice", target, Word("portable", u.cls), roll)
     owner_chooses(d, u, origin, by)

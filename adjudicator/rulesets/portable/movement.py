@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from adjudicator.draft import Index
 from adjudicator.ruleset import Violation, violation
+from adjudicator.localize import Command, Word
 
 from . import codes as C
 from .board import enemies, enemy_commander_at, exhausted, nearest_enemy, occupant, terrain, where
@@ -20,34 +21,36 @@ def base_allowance(s: PortableState, u: Unit, tow: Unit | None) -> tuple[int, li
     """Squares the unit may move before terrain, or why it may not move at all."""
     spec = s.tables["units"][u.kind]
     if u.arm == "infantry" and u.formation == "square":
-        return 0, violation("move/in-square", C.HITS, f"{u.id} is in square and cannot move (form line first)")
+        return 0, violation("move/in-square", C.HITS, "{id} is in square and cannot move (form line first)", id=u.id)
     if u.id in s.engaged and terrain(s, u.square) == "trench":
-        return 0, violation("move/trench-after-firing", C.TRENCHES, f"{u.id} fired this turn from trenches and may not leave them")
+        return 0, violation("move/trench-after-firing", C.TRENCHES, "{id} fired this turn from trenches and may not leave them", id=u.id)
     if u.arm == "artillery":
         if u.id in s.bombarded:
             if not u.horse:
-                return 0, violation("move/fired-gun", C.HORSE, f"{u.id} fired this turn: only horse artillery moves and fires in one turn (R8)")
+                return 0, violation("move/fired-gun", C.HORSE, "{id} fired this turn: only horse artillery moves and fires in one turn (R8)", id=u.id)
             limit = int(s.tables["terrain"]["horse_artillery_move_after_firing"])
         else:
             limit = int(s.tables["horse_artillery"]["move"]) if u.horse else int(spec["move"])
         if tow is not None:
             return min(int(s.tables["units"][tow.kind]["move"]), limit if u.id in s.bombarded else 99), []
         if spec.get("needs_transport"):
-            return 0, violation("move/needs-transport", C.UNITS, f"{u.id} ({spec['name']}) moves only towed: move {u.id} ... with TRANSPORT")
+            return 0, violation("move/needs-transport", C.UNITS, "{id} ({name}) moves only towed: `{command}`", id=u.id,
+                                name=Word("portable", spec["name"]), command=Command("portable", f"move {u.id} ... with TRANSPORT"))
         return limit, []
     if tow is not None:
-        return 0, violation("move/tow-not-gun", C.UNITS, f"only artillery is towed by a Transport; {u.id} is {spec['name']}")
+        return 0, violation("move/tow-not-gun", C.UNITS, "only artillery is towed by a Transport; {id} is {name}", id=u.id,
+                            name=Word("portable", spec["name"]))
     return int(spec["move"]), []
 
 
 def tow_violations(s: PortableState, actor: str, gun: Unit, tow_id: str) -> tuple[Unit | None, list[Violation]]:
     t = s.units.get(tow_id)
     if t is None or t.side != actor or t.arm != "transport":
-        return None, violation("move/bad-tow", C.UNITS, f"{tow_id!r} is not one of your Transport units")
+        return None, violation("move/bad-tow", C.UNITS, "{tow_id!r} is not one of your Transport units", tow_id=tow_id)
     if t.id in s.activated:
-        return None, violation("move/tow-activated", C.SEQUENCE, f"{t.id} has already been activated this turn (R19)")
+        return None, violation("move/tow-activated", C.SEQUENCE, "{id} has already been activated this turn (R19)", id=t.id)
     if not adjacent(t.square, gun.square):
-        return None, violation("move/tow-not-adjacent", C.UNITS, f"{t.id} at {t.square} is not next to {gun.id} at {gun.square} (R19)")
+        return None, violation("move/tow-not-adjacent", C.UNITS, "{id} at {square} is not next to {id2} at {square2} (R19)", id=t.id, square=t.square, id2=gun.id, square2=gun.square)
     return t, []
 
 
@@ -56,34 +59,34 @@ def _step_violations(s: PortableState, ix: Index, u: Unit, prev: str, sq: str, s
     """What stops one step from `prev` into `sq` (the last step of the path when `last`). The towing
     Transport `tow` stands nowhere: it follows the gun into the square the gun leaves (R19)."""
     if not on_board(sq, s.width, s.height):
-        return violation("move/off-board", C.MOVEMENT, f"{sq} is off the {s.width}x{s.height} grid")
+        return violation("move/off-board", C.MOVEMENT, "{sq} is off the {width}x{height} grid", sq=sq, width=s.width, height=s.height)
     if not adjacent(prev, sq):
-        return violation("move/not-adjacent", C.MOVEMENT, f"{sq} is not orthogonally next to {prev} (R2: no diagonal steps)")
+        return violation("move/not-adjacent", C.MOVEMENT, "{sq} is not orthogonally next to {prev} (R2: no diagonal steps)", sq=sq, prev=prev)
     if sq in seen:
-        return violation("move/revisits", C.MOVEMENT, f"the path enters {sq} twice")
+        return violation("move/revisits", C.MOVEMENT, "the path enters {sq} twice", sq=sq)
     kind = terrain(s, sq)
     if kind == "river":
-        return violation("move/river", C.RIVER, f"{sq} is river: it can be crossed only at a ford")
+        return violation("move/river", C.RIVER, "{sq} is river: it can be crossed only at a ford", sq=sq)
     other = occupant(s, ix, sq, tow)
     if other is not None and other.side != u.side:
-        return violation("move/enemy-square", C.MOVEMENT, f"{sq} is held by the enemy {other.id}")
+        return violation("move/enemy-square", C.MOVEMENT, "{sq} is held by the enemy {id}", sq=sq, id=other.id)
     if u.arm != "commander":
         if enemy_commander_at(s, ix, sq, u.side):
-            return violation("move/enemy-square", C.MOVEMENT, f"{sq} is held by an enemy commander (R12)")
+            return violation("move/enemy-square", C.MOVEMENT, "{sq} is held by an enemy commander (R12)", sq=sq)
         if other is not None and last:
-            return violation("move/occupied", C.MOVEMENT, f"{sq} already holds {other.id}: one unit per square (R18)")
+            return violation("move/occupied", C.MOVEMENT, "{sq} already holds {id}: one unit per square (R18)", sq=sq, id=other.id)
     if last:
         return []
     if kind == "woods" and terrain(s, prev) != "woods":
-        return violation("move/woods-stop", C.WOODS, f"a unit entering woods stops: {sq} must end the move")
+        return violation("move/woods-stop", C.WOODS, "a unit entering woods stops: {sq} must end the move", sq=sq)
     if kind == "ford":
-        return violation("move/ford-stop", C.RIVER, f"a unit entering a river stops: {sq} must end the move; it leaves next turn")
+        return violation("move/ford-stop", C.RIVER, "a unit entering a river stops: {sq} must end the move; it leaves next turn", sq=sq)
     if kind == "trench":
-        return violation("move/trench-stop", C.TRENCHES, f"a unit entering trenches stops: {sq} must end the move")
+        return violation("move/trench-stop", C.TRENCHES, "a unit entering trenches stops: {sq} must end the move", sq=sq)
     foe = next((n for n in neighbours(sq, s.width, s.height)
                 if (o := occupant(s, ix, n, tow)) is not None and o.side != u.side), None)
     if foe is not None:
-        return violation("move/enemy-contact", C.MOVEMENT, f"{sq} is next to the enemy in {foe}: the move stops there (R4)")
+        return violation("move/enemy-contact", C.MOVEMENT, "{sq} is next to the enemy in {foe}: the move stops there (R4)", sq=sq, foe=foe)
     return []
 
 
@@ -107,7 +110,7 @@ def path_violations(s: PortableState, u: Unit, path: tuple[str, ...], allowance:
     if woods_to_woods and limit > 1:
         limit, why, rule = 1, "a unit moving from woods to woods moves 1 square (R24)", C.WOODS
     if len(path) > limit:
-        return violation("move/too-far", rule, f"{len(path)} squares is too far: {why}")
+        return violation("move/too-far", rule, "{count_path} squares is too far: {why}", count_path=len(path), why=why)
     return []
 
 
@@ -117,7 +120,7 @@ def exhausted_violations(s: PortableState, u: Unit, final: str) -> list[Violatio
         foes = enemies(s, where(s), u.side)
         if nearest_enemy(final, foes) < nearest_enemy(u.square, foes):
             return violation("exhausted/advance", C.EXHAUSTION,
-                             f"{s.armies[u.side].name} is exhausted: {u.id} may not move towards the enemy ({u.square} -> {final}, R5)")
+                             "{name} is exhausted: {id} may not move towards the enemy ({square} -> {final}, R5)", name=s.armies[u.side].name, id=u.id, square=u.square, final=final)
     return []
 
 
@@ -126,7 +129,7 @@ def move_violations(s: PortableState, u: Unit, path: tuple[str, ...], tow: Unit 
     if found:
         return found
     if allowance <= 0:
-        return violation("move/cannot-move", C.UNITS, f"{u.id} cannot move")
+        return violation("move/cannot-move", C.UNITS, "{id} cannot move", id=u.id)
     return path_violations(s, u, path, allowance, tow) or exhausted_violations(s, u, path[-1])
 
 

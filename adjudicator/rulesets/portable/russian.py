@@ -1,12 +1,70 @@
-"""`portable` in Russian (seed 002): the notation's Russian verbs and fixed words."""
+"""`portable` in Russian (seed 002, «Портативный варгейм: винтовка и гатлинг»): the headings a
+citation names, the notation's Russian verbs and fixed words, the sides', the rolls' and the rules'
+own words as the Russian text gives them. Read only when a post holds a Russian word or the output
+is Russian."""
 
 from __future__ import annotations
 
 from adjudicator.aliases import Aliases
 
 SEEDS = ("002",)
-SECTIONS: dict[str, str] = {}
-SIDES: dict[str, str] = {}
+SECTIONS: dict[str, str] = {}  # the text numbers no section: its rules are cited by their headings
+
+# The headings of seed 002 as codes.py cites them (in English), as the Russian text writes them
+CITATIONS = {
+    "seed 002 Hit reaction: infantry in line attacked by cavalry": "«Правила реакции на попадания»: пехота в линии, атакованная кавалерией",
+    "seed 002 Commander in the hit unit's square": "«Если на клетке с отрядом стоит командир»",
+    "seed 002 Special rules: Horse artillery": "«Особые правила»: «Конная артиллерия»",
+    "seed 002 Special rules: Trenches": "«Особые правила»: «Окопы»",
+    "seed 002 Special rules: Village": "«Особые правила»: «Деревня»",
+    "seed 002 Special rules: Rivers": "«Особые правила»: «Реки»",
+    "seed 002 Special rules: Woods": "«Особые правила»: «Леса»",
+    "seed 002 Special rules: Hills": "«Особые правила»: «Холмы»",
+    "seed 002 Special rules: Road": "«Особые правила»: «Дорога»",
+    "seed 002 Strength Points": "«Очки силы»",
+    "seed 002 Exhaustion Point": "«Точка истощения»",
+    "seed 002 Turn sequence": "«Процедура хода»",
+    "seed 002 Hit reaction": "«Правила реакции на попадания»",
+    "seed 002 Unit types": "«Типы отрядов»",
+    "artillery fire, provisional (tables.toml [artillery_fire])": "огонь артиллерии, временная таблица (tables.toml [artillery_fire])",
+    "small-arms fire, provisional (tables.toml [small_arms_fire])": "стрелковый огонь, временная таблица (tables.toml [small_arms_fire])",
+    "close combat, provisional (tables.toml [close_combat])": "рукопашная, временная таблица (tables.toml [close_combat])",
+    "movement, rulings R2 R4 (RULINGS.md)": "движение, разъяснения R2 R4 (RULINGS.md)",
+    "the scenario file": "файл сценария",
+}
+
+SIDES = {"egypt": "Египет", "mahdi": "махдисты", "prussia": "Пруссия", "austria": "Австрия"}
+
+PHASES = {"artillery": "фаза артиллерии", "activation": "активация", "hit": "выбор после попадания", "over": "игра окончена"}
+
+PURPOSES = {
+    "artillery {gun} at {target}": "артиллерия {gun} по {target}",
+    "fire {unit} at {target}": "огонь {unit} по {target}",
+    "melee {unit} attacks {target}": "рукопашная: {unit} атакует {target}",
+    "melee {unit} defends": "рукопашная: {unit} обороняется",
+    "hit reaction {unit}": "реакция на попадание {unit}",
+    "commander {commander} with hit {unit}": "командир {commander} при попадании по {unit}",
+    "infantry in line {unit} charged by cavalry": "пехота в линии {unit} атакована кавалерией",
+    "initiative {side}": "инициатива {side}",
+}
+
+# The rules' own words that are no words of the notation: the unit classes (seed 002: Отличный,
+# Обычный, Плохой), the arms, and the unit types of its table
+TERMS = {
+    "elite": "отличный", "average": "обычный", "poor": "плохой",
+    "infantry": "пехота", "cavalry": "кавалерия", "mg": "пулемёт", "artillery": "артиллерия", "transport": "транспорт",
+    "commander": "командир",
+    "Infantry with rifles": "Пехота с винтовками", "Infantry with muskets": "Пехота с мушкетами",
+    "Infantry with spears, swords etc.": "Пехота с копьями, мечами и т. п.",
+    "Cavalry with rifled carbines": "Кавалерия с нарезными карабинами",
+    "Cavalry with smoothbore carbines": "Кавалерия с гладкоствольными карабинами",
+    "Cavalry with lances, sabres etc.": "Кавалерия с пиками, саблями и т. п.", "Machine gun": "Пулемёт",
+    "Rifled heavy artillery": "Нарезная тяжёлая артиллерия", "Smoothbore heavy artillery": "Гладкоствольная тяжёлая артиллерия",
+    "Rifled medium artillery": "Нарезная средняя артиллерия", "Smoothbore medium artillery": "Гладкоствольная средняя артиллерия",
+    "Rifled field artillery": "Нарезная полевая артиллерия", "Smoothbore field artillery": "Гладкоствольная полевая артиллерия",
+    "Rifled mountain artillery": "Нарезная горная артиллерия", "Smoothbore mountain artillery": "Гладкоствольная горная артиллерия",
+    "Transport": "Транспорт", "Commander": "Командир",
+}
 
 ALIASES = Aliases(
     verbs={

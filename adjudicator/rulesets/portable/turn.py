@@ -4,6 +4,7 @@ side B activates, then the exhaustion check before the next turn; the end of the
 from __future__ import annotations
 
 from adjudicator.draft import Draft, memo
+from adjudicator.i18n import Joined, Msg
 
 from .board import combat_units, enemies, terrain, where
 from .combat import bombard_violations
@@ -89,22 +90,25 @@ def _villages(d: Draft[PortableState]) -> None:
     s.fortified = tuple(fortified)
 
 
-def _losses(s: PortableState) -> str:
+def _losses(s: PortableState) -> Joined:
     parts = []
     for x in s.sides:
         a = s.armies[x]
-        parts.append(f"{a.name} lost {a.lost} SP (EP {a.ep}{', exhausted' if a.exhausted else ''})")
-    return "; ".join(parts)
+        if a.exhausted:
+            parts.append(Msg("{army} lost {lost} SP (EP {ep}, exhausted)", army=a.name, lost=a.lost, ep=a.ep))
+        else:
+            parts.append(Msg("{army} lost {lost} SP (EP {ep})", army=a.name, lost=a.lost, ep=a.ep))
+    return Joined("; ", parts)
 
 
-def outcome(s: PortableState) -> str:
+def outcome(s: PortableState) -> Msg:
     """The battle ends without a victory rule; the army further from its EP holds the field (R9)."""
     share = {x: s.armies[x].lost / s.armies[x].ep for x in s.sides}
     a, b = s.sides
     if share[a] == share[b]:
-        return "drawn"
+        return Msg("drawn")
     w = a if share[a] < share[b] else b
-    return f"{s.armies[w].name} ({w}) holds the field"
+    return Msg("{army} ({side}) holds the field", army=s.armies[w].name, side=w)
 
 
 def _exhaustion(d: Draft[PortableState]) -> None:
@@ -118,17 +122,17 @@ def _exhaustion(d: Draft[PortableState]) -> None:
                   "it is exhausted and may take no aggressive action", a.name, x, a.lost, a.ep)
 
 
-def _ended(d: Draft[PortableState]) -> str:
-    """Why the battle ends after this turn (R9), or "" if it goes on."""
+def _ended(d: Draft[PortableState]) -> Msg | None:
+    """Why the battle ends after this turn (R9), or None if it goes on."""
     s = d.s
     if all(s.armies[x].exhausted for x in s.sides):
-        return f"both armies exhausted after turn {s.turn}"
+        return Msg("both armies exhausted after turn {turn}", turn=s.turn)
     gone = [x for x in s.sides if not combat_units(s, d.index(), x)]
     if gone:
-        return f"{s.armies[gone[0]].name} ({gone[0]}) has no units left after turn {s.turn}"
+        return Msg("{army} ({side}) has no units left after turn {turn}", army=s.armies[gone[0]].name, side=gone[0], turn=s.turn)
     if s.turn >= s.max_turns:
-        return f"the scenario's {s.max_turns} turns are played (R9)"
-    return ""
+        return Msg("the scenario's {turns} turns are played (R9)", turns=s.max_turns)
+    return None
 
 
 def end_turn(d: Draft[PortableState]) -> None:
@@ -141,8 +145,9 @@ def end_turn(d: Draft[PortableState]) -> None:
     s.initiative, s.first, s.active, s.activated, s.engaged = {}, "", "", (), ()
     _next_side(s)
     if result:
-        s.phase, s.result = "over", f"{result}: {outcome(s)}; {_losses(s)}"
-        d.say("the battle is over: {}", s.result)
+        said = Msg("{why}: {outcome}; {losses}", why=result, outcome=outcome(s), losses=_losses(s))
+        s.phase, s.result = "over", said.english()
+        d.say("the battle is over: {}", said)
         return
     d.say("turn {} ends; {}; turn {}: artillery phase", s.turn, _losses(s), s.turn + 1)
     s.turn, s.phase = s.turn + 1, "artillery"
