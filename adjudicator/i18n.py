@@ -94,6 +94,15 @@ def render(value: object) -> str:
     return value.text() if isinstance(value, Msg) else str(value)
 
 
+def _field(value: object) -> object:
+    """A field as a template formats it: a Msg as text, a number as itself (`{rate:g}`)."""
+    return value.text() if isinstance(value, Msg) else value
+
+
+def _english_field(value: object) -> object:
+    return value.english() if isinstance(value, Msg) else value
+
+
 def english(value: object) -> str:
     return value.english() if isinstance(value, Msg) else str(value)
 
@@ -119,7 +128,7 @@ class Msg:
             template = _(self.template)
         if not self.args and not self.fields:
             return template
-        return template.format(*[render(a) for a in self.args], **{k: render(v) for k, v in self.fields.items()})
+        return template.format(*[_field(a) for a in self.args], **{k: _field(v) for k, v in self.fields.items()})
 
     def english(self) -> str:
         """The message in English, whatever the reader's language."""
@@ -129,7 +138,7 @@ class Msg:
             template = self.template
         if not self.args and not self.fields:
             return template
-        return template.format(*[english(a) for a in self.args], **{k: english(v) for k, v in self.fields.items()})
+        return template.format(*[_english_field(a) for a in self.args], **{k: _english_field(v) for k, v in self.fields.items()})
 
     def __str__(self) -> str:
         """English: a message that finds its way into an f-string (a roll's purpose) or into the
@@ -140,11 +149,14 @@ class Msg:
         return f"Msg({self.template!r}, {self.args!r}, {self.fields!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Msg) and (self.template, self.args, self.fields, self.plural) == (
-            other.template, other.args, other.fields, other.plural)
+        """A message equals its English text (as the log and the state would hold it), and a message
+        with the same template and fields."""
+        if isinstance(other, str):
+            return self.english() == other
+        return isinstance(other, Msg) and self.english() == other.english()
 
     def __hash__(self) -> int:
-        return hash((self.template, self.args))
+        return hash(self.english())
 
 
 class Joined(Msg):

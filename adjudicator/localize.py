@@ -139,7 +139,7 @@ def _matched(ruleset: str, name: str, text: str) -> str:
     for pattern, ru in _templates(ruleset, name):
         m = pattern.match(text)
         if m:
-            return ru.format(**{k: side(ruleset, v) for k, v in m.groupdict().items()})
+            return ru.format(**{k: words(ruleset, side(ruleset, v)) for k, v in m.groupdict().items()})
     return text
 
 
@@ -202,6 +202,13 @@ class Command(Msg):
 
     def english(self) -> str:
         return self.template
+
+
+class PhaseName(Word):
+    """A phase of the turn inside a message, by the ruleset's Russian name of it (PHASES)."""
+
+    def text(self) -> str:
+        return phase(self.ruleset, self.template)
 
 
 class Purpose(Msg):

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
-_ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{8,64}\b|\b\d*d\d+z?(?:[+-]\d+)?\b|\b[A-Z]?\d+\b")
+_ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{8,64}\b|\b\d*[dD]\d+z?(?:[+-]\d+)?\b|\b[A-Z]?\d+\b")
 _ID_KEYS = ("id", "name", "wing", "leader", "brigade", "group", "command")
 
 
@@ -38,7 +38,7 @@ def _texts(action: dict) -> list[str]:
         return list(action["orders"])
     if kind in ("game-ended", "game-conceded"):
         return [action.get("result", action.get("text", ""))]
-    if kind == "freeform.roll":
+    if kind in ("freeform.roll", "brigade.roll"):  # a roll the player or the referee names
         return [action["purpose"]]
     return []
 

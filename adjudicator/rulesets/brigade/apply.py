@@ -23,6 +23,7 @@ from adjudicator.rulesets.brigade.phases import TURN, TURN_LABELS, label, whose
 from adjudicator.rulesets.brigade.setup import needs_skill_roll
 from adjudicator.rulesets.brigade.state import BrigadeState, OpenRoll, Order, roll_key
 from adjudicator.rulesets.brigade.validate import CHECKS, SEALING
+from adjudicator.i18n import Joined, Msg
 
 D = Draft[BrigadeState]
 
@@ -62,7 +63,7 @@ def open_orders(d: D, e: Envelope[OrdersUnsealed]) -> None:
     d.update(s.sides, side, orders_open=True)
     if all(x.orders_open for x in s.sides.values()):
         d.say("both sides' written orders are open: {}",
-              "; ".join(f"{b.id} {b.order.text()}" for b in s.brigades.values() if b.order))
+              Joined("; ", [Msg("{brigade} {order}", brigade=b.id, order=b.order.shown()) for b in s.brigades.values() if b.order]))
         new_turn(d, e)
 
 
@@ -235,7 +236,7 @@ def _by_itself(d: D, brigade: str, **changes: Any) -> None:
     old = s.brigades[brigade].order
     b = d.update(s.brigades, brigade, **changes)
     if old is not None and b.order is not None and b.order != old:
-        d.say("{}: {} becomes {} automatically", b.name, old.text(), b.order.text())
+        d.say("{}: {} becomes {} automatically", b.name, old.shown(), b.order.shown())
 
 
 def roll_initiative(d: D, e: Envelope[ev.RollInitiative]) -> None:
@@ -287,10 +288,13 @@ def change_order(d: D, e: Envelope[ev.ChangeOrder]) -> None:
     elif outcome == "pending":
         d.update(s.brigades, a.brigade, pending=order)
     b = s.brigades[a.brigade]
-    verdict = ("order changed: " + order.text() if b.order == order and b.pending is None else
-               "equal: the order is changed but takes effect next command phase (optional rule)" if b.pending == order
-               else "the order stands: " + (b.order.text() if b.order else "none"))
-    d.say("order change {}: {}: {} ({})", b.name, tried, verdict, RULE_CHANGE)
+    if b.order == order and b.pending is None:
+        verdict = Msg("order changed: {order}", order=order.shown())
+    elif b.pending == order:
+        verdict = Msg("equal: the order is changed but takes effect next command phase (optional rule)")
+    else:
+        verdict = Msg("the order stands: {order}", order=b.order.shown() if b.order else Msg("none"))
+    d.say("order change {}: {}: {} ({})", b.name, tried.shown(), verdict, RULE_CHANGE)
 
 
 def brigadier_initiative(d: D, e: Envelope[ev.BrigadierInitiative]) -> None:
@@ -304,7 +308,7 @@ def brigadier_initiative(d: D, e: Envelope[ev.BrigadierInitiative]) -> None:
     if tried.total >= tried.need:
         _take(d, a.brigade, order)
     b = s.brigades[a.brigade]
-    d.say("brigadier's initiative {}: {}: now {}", b.name, tried, b.order.text() if b.order else "no order")
+    d.say("brigadier's initiative {}: {}: now {}", b.name, tried.shown(), b.order.shown() if b.order else Msg("no order"))
 
 
 def automatic_order(d: D, e: Envelope[ev.AutomaticOrder]) -> None:

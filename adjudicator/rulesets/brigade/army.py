@@ -11,6 +11,8 @@ from typing import Any
 from adjudicator.draft import Draft
 from adjudicator.rulesets.brigade.codes import RULE_AUTO_DEFEAT, RULE_DEFEAT
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, OFF_TABLE, BrigadeState, DefeatTest, General, Unit, mods_text
+import re
+from adjudicator.i18n import Msg, N_
 
 
 def unit_value(tables: dict[str, Any], kind: str, guns: int) -> int:
@@ -94,19 +96,19 @@ def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
         if count:
             mods.append((label if count == 1 else f"{label} x{count}", count * each))
 
-    add("Break point reached", int(loss(state, side) >= s.breakpoint), t["break_point"])
-    add("brigadier lost", sum(1 for g in state.generals.values()
+    add(N_("Break point reached"), int(loss(state, side) >= s.breakpoint), t["break_point"])
+    add(N_("brigadier lost"), sum(1 for g in state.generals.values()
                               if g.side == side and g.role == "brigadier" and g.fate == "lost"), t["brigadier_lost"])
-    add("own brigade in Mass Panic", sum(1 for b in own_brigades if b.morale == "mass-panic"), t["mass_panic"])
-    add("CinC lost", int(state.generals[s.cinc].fate == "lost"), t["cinc_lost"])
-    add("own brigade Broken", sum(1 for b in own_brigades if b.morale == "broken"), t["own_brigade_broken"])
+    add(N_("own brigade in Mass Panic"), sum(1 for b in own_brigades if b.morale == "mass-panic"), t["mass_panic"])
+    add(N_("CinC lost"), int(state.generals[s.cinc].fate == "lost"), t["cinc_lost"])
+    add(N_("own brigade Broken"), sum(1 for b in own_brigades if b.morale == "broken"), t["own_brigade_broken"])
     keys = [p for p in state.places.values() if p.key]
-    add("key point lost", sum(1 for p in keys if p.start_holder == side and p.holder == enemy), t["key_point_lost"])
-    add("key point captured or held", sum(1 for p in keys if p.holder == side), t["key_point_held"])
-    add("cavalry unit at 75 % or more", sum(1 for u in state.units.values()
+    add(N_("key point lost"), sum(1 for p in keys if p.start_holder == side and p.holder == enemy), t["key_point_lost"])
+    add(N_("key point captured or held"), sum(1 for p in keys if p.holder == side), t["key_point_held"])
+    add(N_("cavalry unit at 75 % or more"), sum(1 for u in state.units.values()
                                             if u.side == side and u.kind in CAVALRY and u.on_table
                                             and u.strength * 4 >= u.start_strength * 3), t["cavalry_at_75_percent"])
-    add("enemy brigade Broken", sum(1 for b in state.brigades.values()
+    add(N_("enemy brigade Broken"), sum(1 for b in state.brigades.values()
                                     if b.side == enemy and b.morale in ("broken", "mass-panic")), t["enemy_brigade_broken"])
     return mods
 
@@ -124,15 +126,37 @@ def triggers(state: BrigadeState, side: str, *, brigade_broke: bool = False, uni
         lost = loss(state, side)
     reasons = []
     if lost >= s.breakpoint and not s.break_tested:
-        reasons.append(f"Break point reached (loss {lost} >= {s.breakpoint})")
+        reasons.append(Msg("Break point reached (loss {lost} >= {point})", lost=lost, point=s.breakpoint).english())
     elif lost >= s.waver and not s.waver_tested:
-        reasons.append(f"Waver point reached (loss {lost} >= {s.waver})")
+        reasons.append(Msg("Waver point reached (loss {lost} >= {point})", lost=lost, point=s.waver).english())
     literal = "literal-defeat-triggers" in state.options
     if brigade_broke and (literal or lost >= s.waver):
-        reasons.append("a brigade broke")
+        reasons.append(N_("a brigade broke"))
     if unit_routed and (literal or lost >= s.waver):
-        reasons.append("a unit routs")
+        reasons.append(N_("a unit routs"))
     return "; ".join(reasons)
+
+
+_REASON = re.compile(r"^(Break|Waver) point reached \(loss (\d+) >= (\d+)\)$")
+
+
+class Reasons(Msg):
+    """Why an army tested (§15.3), as the state keeps it (in English), in the reader's language."""
+
+    def text(self) -> str:
+        return "; ".join(_reason(part).text() for part in self.template.split("; "))
+
+    def english(self) -> str:
+        return self.template
+
+
+def _reason(part: str) -> Msg:
+    m = _REASON.match(part)
+    if m is None:
+        return Msg(part)
+    template = "Break point reached (loss {lost} >= {point})" if m.group(1) == "Break" else \
+        "Waver point reached (loss {lost} >= {point})"
+    return Msg(template, lost=int(m.group(2)), point=int(m.group(3)))
 
 
 def after_loss(d: Draft[BrigadeState], side: str, cost: int, **why: bool) -> None:
@@ -171,17 +195,18 @@ def _defeat_check(d: Draft[BrigadeState], side: str, lost: int, **why: bool) -> 
     d.say(defeat_text(test))
     if test.defeated:
         d.update(s.sides, side, defeated=True)
-        end(d, f"{x.name} defeated: Army Defeat Test {rolled}{mods_text(mods)} = {total}, 5 or less ({RULE_DEFEAT}); "
-               "the army leaves the field")
+        end(d, Msg("{army} defeated: Army Defeat Test {rolled}{mods} = {total}, 5 or less ({rule}); the army leaves the field",
+                   army=x.name, rolled=rolled, mods=mods_text(mods), total=total, rule=RULE_DEFEAT))
 
 
-def end(d: Draft[BrigadeState], result: str) -> None:
+def end(d: Draft[BrigadeState], result: str | Msg) -> None:
     """The game is over (§15.5, §15.6, the scenario's turn limit, the referee, a concession)."""
-    d.s.over, d.s.result = True, result
+    d.s.over, d.s.result = True, str(result)  # the state's, in English
     d.say("GAME OVER: {}", result)
 
 
-def defeat_text(test: DefeatTest) -> str:
-    verdict = "DEFEAT, the game ends" if test.defeated else "the army fights on"
-    return (f"Army Defeat Test for {test.side} ({test.reason}): 2D6 {test.roll}{mods_text(test.modifiers)} "
-            f"= {test.total}: {verdict} ({RULE_DEFEAT})")
+def defeat_text(test: DefeatTest) -> Msg:
+    verdict = Msg("DEFEAT, the game ends") if test.defeated else Msg("the army fights on")
+    return Msg("Army Defeat Test for {side} ({reason}): 2D6 {rolled}{mods} = {total}: {verdict} ({rule})", side=test.side,
+               reason=Reasons(test.reason), rolled=test.roll, mods=mods_text(test.modifiers), total=test.total, verdict=verdict,
+               rule=RULE_DEFEAT)

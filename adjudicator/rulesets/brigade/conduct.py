@@ -46,28 +46,28 @@ def formed_target(target: Unit) -> bool:
 def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
     u = state.units.get(a.unit)
     if u is None:
-        return violation("charge/unknown-unit", "seed 003 §4.4", f"{a.unit!r} is not a unit")
+        return violation("charge/unknown-unit", "seed 003 §4.4", "{unit!r} is not a unit", unit=a.unit)
     if actor != REFEREE and u.side != actor:
-        return violation("charge/not-yours", "seed 003 §4.4", f"{u.name} is not {actor}'s")
+        return violation("charge/not-yours", "seed 003 §4.4", "{name} is not {actor}'s", name=u.name, actor=actor)
     t = state.units.get(a.target)
     if t is None or t.side == u.side or not t.on_table:
-        return violation("charge/target", "seed 003 §4.4", f"{a.target!r} is not an enemy unit on the table")
+        return violation("charge/target", "seed 003 §4.4", "{target!r} is not an enemy unit on the table", target=a.target)
     if a.kind not in CHARGE_KINDS:
-        return violation("charge/kind", "seed 003 §4.4", f"a charge is one of {', '.join(CHARGE_KINDS)}")
+        return violation("charge/kind", "seed 003 §4.4", "a charge is one of {charge_kinds}", charge_kinds=', '.join(CHARGE_KINDS))
     if not u.on_table or u.status in MUST_MOVE_COMPULSORY:
-        return violation("charge/unit-state", RULE_COMPULSORY, f"{u.name} is {u.status}: it cannot declare a charge (R10)")
+        return violation("charge/unit-state", RULE_COMPULSORY, "{name} is {status}: it cannot declare a charge (R10)", name=u.name, status=u.status)
     if u.moved == "compulsory":
-        return violation("charge/moved-compulsory", RULE_MOVEMENT, f"{u.name} moved in the compulsory move phase (R10)")
+        return violation("charge/moved-compulsory", RULE_MOVEMENT, "{name} moved in the compulsory move phase (R10)", name=u.name)
     if u.charged:
-        return violation("charge/twice", "seed 003 §4.4", f"{u.name} has declared a charge this turn already")
+        return violation("charge/twice", "seed 003 §4.4", "{name} has declared a charge this turn already", name=u.name)
     if u.kind in ARTILLERY:
-        return violation("charge/artillery", "seed 003 §4.4", f"{u.name} is artillery: artillery does not charge (R11)")
+        return violation("charge/artillery", "seed 003 §4.4", "{name} is artillery: artillery does not charge (R11)", name=u.name)
     b = state.brigades[u.brigade]
     radius = state.tables["command_radius"]
     if a.by_cinc:
         cinc = state.generals[state.sides[u.side].cinc]
         if cinc.fate != "present":
-            return violation("charge/cinc-absent", RULE_CINC, f"the CinC {cinc.name} is {cinc.fate}")
+            return violation("charge/cinc-absent", RULE_CINC, "the CinC {name} is {fate}", name=cinc.name, fate=cinc.fate)
         d = dist(cinc.x, cinc.y, u.x, u.y)
         if d > radius["cinc_charges"]:
             return violation("charge/cinc-radius", RULE_CINC, f"{u.name} is {d:.1f}\" from the CinC {cinc.name}; he orders "
@@ -77,8 +77,7 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
         return answers(t, a.kind)
     g = state.generals[b.general]
     if g.fate != "present":
-        return violation("charge/leaderless", RULE_RADIUS, f"{b.name}'s brigadier {g.name} is {g.fate}: no charge without "
-                         "a commander (the CinC may order one, §5.1)")
+        return violation("charge/leaderless", RULE_RADIUS, "{name}'s brigadier {name2} is {fate}: no charge without a commander (the CinC may order one, §5.1)", name=b.name, name2=g.name, fate=g.fate)
     d = dist(g.x, g.y, u.x, u.y)
     if d > radius["brigadier"]:
         return violation("charge/out-of-radius", RULE_RADIUS, f"{u.name} is {d:.1f}\" from its brigadier {g.name}; "
@@ -90,8 +89,7 @@ def answers(target: Unit, kind: str) -> list[Violation]:
     """§4.4, R29: a counter-charge (a counter-attack) answers a charge: its target is an enemy unit that
     declared one this turn. The phasing player declares first, so only the non-phasing player counters."""
     if kind == "counter" and not target.charged:
-        return violation("charge/no-enemy-charge", RULE_COUNTER, f"a counter-charge answers an enemy charge: {target.name} "
-                         "has declared no charge this turn (R29)")
+        return violation("charge/no-enemy-charge", RULE_COUNTER, "a counter-charge answers an enemy charge: {name} has declared no charge this turn (R29)", name=target.name)
     return []
 
 
@@ -143,11 +141,11 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     referee's in a step of his own."""
     piece = state.units.get(a.piece) or state.generals.get(a.piece)
     if piece is None:
-        return violation("move/unknown", "seed 003 §4.5", f"{a.piece!r} is neither a unit nor a general")
+        return violation("move/unknown", "seed 003 §4.5", "{piece!r} is neither a unit nor a general", piece=a.piece)
     if actor != REFEREE and piece.side != actor:
-        return violation("move/not-yours", "seed 003 §4.5", f"{piece.name} is not {actor}'s")
+        return violation("move/not-yours", "seed 003 §4.5", "{name} is not {actor}'s", name=piece.name, actor=actor)
     if not (0 <= a.x <= state.width and 0 <= a.y <= state.height):
-        return violation("move/off-table", "scenario", f"{a.x:g},{a.y:g} is off the {state.width:g}x{state.height:g} inch table")
+        return violation("move/off-table", "scenario", "{x:g},{y:g} is off the {width:g}x{height:g} inch table", x=a.x, y=a.y, width=state.width, height=state.height)
     if isinstance(piece, Unit):
         found = stacked(state, piece, a.x, a.y)
         if found:
@@ -157,9 +155,9 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     if isinstance(piece, General):
         return _general_move(state, piece, a, phase)
     if not piece.on_table:
-        return violation("move/off-table-unit", "seed 003 §4.5", f"{piece.name} is {piece.status}")
+        return violation("move/off-table-unit", "seed 003 §4.5", "{name} is {status}", name=piece.name, status=piece.status)
     if piece.moved == phase:
-        return violation("move/twice", RULE_MOVEMENT, f"{piece.name} has moved in this phase already (R9)")
+        return violation("move/twice", RULE_MOVEMENT, "{name} has moved in this phase already (R9)", name=piece.name)
     if phase == "compulsory":
         return _compulsory_move(state, piece, a)
     return _free_move(state, piece, a)
@@ -181,12 +179,12 @@ def _general_move(state: BrigadeState, g: General, a: Move, phase: str) -> list[
     if phase != "movement":
         return violation("move/general-phase", RULE_MOVEMENT, "generals move in the movement phase (R9)")
     if g.fate != "present":
-        return violation("move/general-absent", "seed 003 §4.2", f"{g.name} is {g.fate}")
+        return violation("move/general-absent", "seed 003 §4.2", "{name} is {fate}", name=g.name, fate=g.fate)
     if g.moved == phase:
-        return violation("move/twice", RULE_MOVEMENT, f"{g.name} has moved in this phase already")
+        return violation("move/twice", RULE_MOVEMENT, "{name} has moved in this phase already", name=g.name)
     rate, d = move_rate(state, "general"), dist(g.x, g.y, a.x, a.y)
     if d > rate:
-        return violation("move/too-far", RULE_MOVEMENT, f"{g.name} moves at most {rate:g}\" (provisional), not {d:.1f}\"")
+        return violation("move/too-far", RULE_MOVEMENT, '{name} moves at most {rate:g}" (provisional), not {d:.1f}"', name=g.name, rate=rate, d=d)
     return []
 
 
@@ -195,26 +193,24 @@ def _compulsory_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
     here, there = nearest_enemy(state, u.side, u.x, u.y), nearest_enemy(state, u.side, a.x, a.y)
     broken = state.brigades[u.brigade].morale in ("broken", "mass-panic")
     if u.status not in MUST_MOVE_COMPULSORY and not broken:
-        return violation("move/not-compulsory", RULE_COMPULSORY, f"{u.name} is {u.status} in a steady brigade: only "
-                         "retreating, routing and pursuing units and broken brigades move now")
+        return violation("move/not-compulsory", RULE_COMPULSORY, "{name} is {status} in a steady brigade: only retreating, routing and pursuing units and broken brigades move now", name=u.name, status=u.status)
     limit = state.tables["broken_brigade"]["retreat_inches"] if broken and u.status not in MUST_MOVE_COMPULSORY \
         else move_rate(state, u.kind)
     d = dist(u.x, u.y, a.x, a.y)
     if d > limit:
-        return violation("move/too-far", RULE_COMPULSORY, f"{u.name} moves at most {limit:g}\" now, not {d:.1f}\"")
+        return violation("move/too-far", RULE_COMPULSORY, '{name} moves at most {limit:g}" now, not {d:.1f}"', name=u.name, limit=limit, d=d)
     if u.status != "pursuing" and there < here:
-        return violation("move/toward-enemy", RULE_COMPULSORY, f"{u.name} retreats: it may not end nearer the enemy "
-                         f"({there:.1f}\" < {here:.1f}\")")
+        return violation("move/toward-enemy", RULE_COMPULSORY, '{name} retreats: it may not end nearer the enemy ({there:.1f}" < {here:.1f}")', name=u.name, there=there, here=here)
     return []
 
 
 def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
     """§4.5: the units that did not move in the compulsory phase, as their brigade's order allows (§5.6-§5.11)."""
     if u.moved == "compulsory" or u.status in MUST_MOVE_COMPULSORY:
-        return violation("move/moved-compulsory", RULE_MOVEMENT, f"{u.name} moves in the compulsory move phase, not now")
+        return violation("move/moved-compulsory", RULE_MOVEMENT, "{name} moves in the compulsory move phase, not now", name=u.name)
     rate, d = move_rate(state, u.kind), dist(u.x, u.y, a.x, a.y)
     if d > rate:
-        return violation("move/too-far", RULE_MOVEMENT, f"{u.name} moves at most {rate:g}\" (provisional), not {d:.1f}\"")
+        return violation("move/too-far", RULE_MOVEMENT, '{name} moves at most {rate:g}" (provisional), not {d:.1f}"', name=u.name, rate=rate, d=d)
     b = state.brigades[u.brigade]
     order = b.order.kind if b.order else "hold"
     rule = RULE_KIND[order]
@@ -228,16 +224,15 @@ def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
         return violation("move/engage-retreat", rule, f"under {order.capitalize()} infantry may not retreat "
                          f"({u.name} would go from {here:.1f}\" to {there:.1f}\" of the enemy)")
     if order == "attack" and u.status == "formed" and close_order(u) and there > here + 1e-9:
-        return violation("move/attack-retreat", rule, f"under Attack no formed unit retires voluntarily ({u.name}, R7)")
+        return violation("move/attack-retreat", rule, "under Attack no formed unit retires voluntarily ({name}, R7)", name=u.name)
     if order == "withdraw" and there < here - 1e-9:
-        return violation("move/withdraw-advance", rule, f"under Withdraw {u.name} may not move nearer the enemy")
+        return violation("move/withdraw-advance", rule, "under Withdraw {name} may not move nearer the enemy", name=u.name)
     if order == "hold" and b.order and b.order.objective in state.places:
         p = state.places[b.order.objective]
         reach = state.tables["areas"]["hold_inches"] + (
             state.tables["skirmish_screen"]["ahead_inches"] if u.kind == "light-infantry" else 0)
         if dist(a.x, a.y, p.x, p.y) > reach:
-            return violation("move/hold-area", rule, f"under Hold {b.name} stays within {reach:g}\" of {p.name} "
-                             "(provisional area, R3)")
+            return violation("move/hold-area", rule, 'under Hold {name} stays within {reach:g}" of {name2} (provisional area, R3)', name=b.name, reach=reach, name2=p.name)
     return []
 
 
@@ -281,15 +276,13 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
             ok = [u for u in formed if u.charged or _did(state, u, advance=True) or next(advances(state, u), None) is None]
             if formed and len(ok) * 2 < len(formed):
                 found += violation("attack/half-advance", RULE_KIND["attack"],
-                                   f"{b.name} is under Attack: at least half of its {len(formed)} formed units must "
-                                   f"charge or advance half a move towards the enemy (move rates provisional); {len(ok)} did")
+                                   "{name} is under Attack: at least half of its {count_formed} formed units must charge or advance half a move towards the enemy (move rates provisional); {count_ok} did", name=b.name, count_formed=len(formed), count_ok=len(ok))
         elif b.order.kind == "withdraw":
             late = [u.name for u in units if u.status not in MUST_MOVE_COMPULSORY and not u.charged
                     and not _did(state, u, advance=False)]
             if late:
                 found += violation("withdraw/half-move", RULE_KIND["withdraw"],
-                                   f"{b.name} is under Withdraw: every unit retires at least half a move (move rates provisional); "
-                                   f"not yet: {', '.join(late)}")
+                                   "{name} is under Withdraw: every unit retires at least half a move (move rates provisional); not yet: {late}", name=b.name, late=', '.join(late))
     return found
 
 

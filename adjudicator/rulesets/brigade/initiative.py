@@ -7,24 +7,26 @@ from typing import Any
 from adjudicator.draft import Draft
 from adjudicator.rulesets.brigade.codes import RULE_INITIATIVE, RULE_SKILL
 from adjudicator.rulesets.brigade.state import BrigadeState, mods_text
+from adjudicator.i18n import Msg
+from adjudicator.localize import Word
 
 MAX_ROUNDS = 50  # ties are re-rolled; 50 ties in a row has odds of about 1e-40
 
 
-def modifiers(state: BrigadeState, side: str) -> list[tuple[str, int]]:
+def modifiers(state: BrigadeState, side: str) -> list[tuple[Msg | str, int]]:
     """§4.1: nationality of the CinC and his skill; a CinC removed from the game gives none of his own,
     only the -1 of the abandoned army (R31)."""
     t = state.tables["initiative"]
     s = state.sides[side]
     cinc = state.generals[s.cinc]
     if cinc.fate == "lost":
-        return [("CinC lost (abandoned army)", t["cinc_lost"])]
-    mods = []
+        return [(Msg("CinC lost (abandoned army)"), t["cinc_lost"])]
+    mods: list[tuple[Msg | str, int]] = []
     if s.nationality in t["plus_one_nationalities"]:
-        mods.append((f"{s.nationality} CinC", 1))
+        mods.append((Msg("{nationality} CinC", nationality=Word("brigade", s.nationality)), 1))
     skill = t["cinc_skill"].get(cinc.skill, 0)
     if skill:
-        mods.append((f"{cinc.skill} CinC", skill))
+        mods.append((Msg("{skill} CinC", skill=Word("brigade", cinc.skill)), skill))
     return mods
 
 
@@ -39,10 +41,11 @@ def roll(d: Draft[BrigadeState]) -> None:
         for side in s.players:
             rolled = sum(d.dice.roll(f"initiative ({s.sides[side].name})", expr, side=side))
             totals[side] = rolled + sum(m for _, m in mods[side])
-            parts.append(f"{s.sides[side].name} {rolled}{mods_text(mods[side])} = {totals[side]}")
+            parts.append(Msg("{name} {rolled}{mods} = {total}", name=s.sides[side].name, rolled=rolled, mods=mods_text(mods[side]),
+                             total=totals[side]))
         first, second = s.players
         tied = totals[first] == totals[second]
-        d.say("initiative: {} against {}{}", parts[0], parts[1], " (tie: re-rolled)" if tied else "")
+        d.say("initiative: {} against {}{}", parts[0], parts[1], Msg(" (tie: re-rolled)") if tied else "")
         if not tied:
             s.initiative_winner = first if totals[first] > totals[second] else second
             d.say("{} wins the initiative and chooses ({})", s.sides[s.initiative_winner].name, RULE_INITIATIVE)

@@ -13,6 +13,8 @@ from adjudicator.dice import Dice
 from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.brigade.codes import RULE_AUTO_ORDER, RULE_KIND, RULE_ORDERS
 from adjudicator.rulesets.brigade.state import FLANKS, ORDERS, BrigadeState, Order, dist, mods_text, units_of
+from adjudicator.i18n import Msg
+from adjudicator.localize import Word
 
 
 
@@ -44,7 +46,7 @@ def check_order(state: BrigadeState, brigade: str, order: Order, source: str) ->
     """Is `order` a well-formed order for `brigade` from `source` (written, cinc, brigadier, auto, referee)?"""
     b = state.brigades.get(brigade)
     if b is None:
-        return violation("order/unknown-brigade", RULE_ORDERS, f"{brigade!r} is not a brigade")
+        return violation("order/unknown-brigade", RULE_ORDERS, "{brigade!r} is not a brigade", brigade=brigade)
     rule = RULE_KIND[order.kind]
     if order.kind == "withdraw" and source in ("written", "cinc"):
         return violation("order/withdraw-from-cinc", rule, "Withdraw cannot be ordered by the Commander-in-Chief, "
@@ -55,7 +57,7 @@ def check_order(state: BrigadeState, brigade: str, order: Order, source: str) ->
     friend_brigade = obj in state.brigades and state.brigades[obj].side == side and obj != brigade
     enemy_unit = obj in state.units and state.units[obj].side != side
     if order.flank and order.kind != "support":
-        return violation("order/flank", rule, f"only a Support order names a flank, not {order.kind}")
+        return violation("order/flank", rule, "only a Support order names a flank, not {kind}", kind=order.kind)
     if order.kind == "attack" and not (place or enemy_brigade):
         return violation("order/attack-objective", rule, "an Attack order names its objective: a place marked before "
                          f"play or an enemy brigade, not {obj or 'nothing'!r}")
@@ -77,27 +79,27 @@ def check_order(state: BrigadeState, brigade: str, order: Order, source: str) ->
 
 # -- §5.12 order change by the CinC ------------------------------------------
 
-def change_modifiers(state: BrigadeState, brigade: str) -> list[tuple[str, int]]:
+def change_modifiers(state: BrigadeState, brigade: str) -> list[tuple[Msg | str, int]]:
     """§5.12: CinC skill, Inept receiving brigadier, base contact +2, distance, nationality."""
     mt, pt = state.tables["order_change_modifiers"], state.tables["order_change_table"]
     b = state.brigades[brigade]
     side = state.sides[b.side]
     cinc, brig = state.generals[side.cinc], state.generals[b.general]
-    mods: list[tuple[str, int]] = []
+    mods: list[tuple[Msg | str, int]] = []
     skill = mt["cinc_skill"].get(cinc.skill, 0)
     if skill:
-        mods.append((f"{cinc.skill} CinC", skill))
+        mods.append((Msg("{skill} CinC", skill=Word("brigade", cinc.skill)), skill))
     if brig.skill == "inept":
-        mods.append(("Inept brigadier", mt["inept_brigadier"]))
+        mods.append((Msg("Inept brigadier"), mt["inept_brigadier"]))
     d = dist(cinc.x, cinc.y, brig.x, brig.y)
     if d <= pt["base_contact_inches"]:
-        mods.append(("brigadier in base contact", mt["base_contact"]))
+        mods.append((Msg("brigadier in base contact"), mt["base_contact"]))
     elif d > mt["radius"]:
         bands = int((d - mt["radius"] + 11.999) // 12)  # each 12" or part of it beyond the radius (R8)
-        mods.append((f"{d:.0f}\" away, beyond {mt['radius']}\" (provisional)", bands * pt["beyond_radius_per_12_inches"]))
+        mods.append((Msg("{d:.0f}\" away, beyond {radius}\" (provisional)", d=d, radius=mt["radius"]), bands * pt["beyond_radius_per_12_inches"]))
     nat = pt["nationality"].get(side.nationality, 0)
     if nat:
-        mods.append((f"{side.nationality} staff (provisional)", nat))
+        mods.append((Msg("{nationality} staff (provisional)", nationality=Word("brigade", side.nationality)), nat))
     return mods
 
 
@@ -109,15 +111,19 @@ class Tried(NamedTuple):
     """A roll to change an order: the dice, the modifiers, the total and the number it needed."""
 
     rolled: int
-    mods: list[tuple[str, int]]
+    mods: list[tuple[Msg | str, int]]
     total: int
     need: int
 
     def __str__(self) -> str:
-        return f"2D6 {self.rolled}{mods_text(self.mods)} = {self.total} against {self.need} (provisional table)"
+        return self.shown().english()
+
+    def shown(self) -> Msg:
+        return Msg("2D6 {rolled}{mods} = {total} against {need} (provisional table)", rolled=self.rolled, mods=mods_text(self.mods),
+                   total=self.total, need=self.need)
 
 
-def _tried(dice: Dice, purpose: str, expr: str, side: str, mods: list[tuple[str, int]], need: int) -> Tried:
+def _tried(dice: Dice, purpose: str, expr: str, side: str, mods: list[tuple[Msg | str, int]], need: int) -> Tried:
     rolled = sum(dice.roll(purpose, expr, side=side))
     return Tried(rolled, mods, rolled + sum(m for _, m in mods), need)
 
@@ -134,10 +140,10 @@ def roll_change(state: BrigadeState, actor: str, brigade: str, order: Order, dic
 
 # -- brigadier's initiative (its table is ours) --------------------------------
 
-def initiative_modifiers(state: BrigadeState, brigade: str) -> list[tuple[str, int]]:
+def initiative_modifiers(state: BrigadeState, brigade: str) -> list[tuple[Msg | str, int]]:
     g = state.generals[state.brigades[brigade].general]
     m = state.tables["brigadier_skill"]["skill"].get(g.skill, 0)
-    return [(f"{g.skill} brigadier", m)] if m else []
+    return [(Msg("{skill} brigadier", skill=Word("brigade", g.skill)), m)] if m else []
 
 
 def roll_initiative(state: BrigadeState, actor: str, brigade: str, order: Order, dice: Dice) -> Tried:
@@ -160,7 +166,7 @@ AUTO_REASONS = {
 def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> list[Violation]:
     """§5.6/§5.8: the automatic brigadier's initiative options, with the conditions the state can check."""
     if reason not in AUTO_REASONS:
-        return violation("auto/reason", "seed 003 §5.6", f"automatic options: {', '.join(AUTO_REASONS)}")
+        return violation("auto/reason", "seed 003 §5.6", "automatic options: {auto_reasons}", auto_reasons=', '.join(AUTO_REASONS))
     b = state.brigades[brigade]
     current, new_kind, why = AUTO_REASONS[reason]
     rule = RULE_AUTO_ORDER[current]
@@ -173,14 +179,13 @@ def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> 
     if reason == "repulsed":
         bad = sum(1 for u in units if u.status in ("retreating", "routed", "dispersed", "removed"))
         if bad * 2 < len(units):
-            return violation("auto/not-repulsed", rule, f"{b.name}: only {bad} of {len(units)} units retreat, rout or are "
-                             "dispersed; the option needs half or more")
+            return violation("auto/not-repulsed", rule, "{name}: only {bad} of {count_units} units retreat, rout or are dispersed; the option needs half or more", name=b.name, bad=bad, count_units=len(units))
     if reason == "attack-again" and any(u.kind not in ("line-cavalry", "guard-cavalry", "cossacks", "horse-artillery")
                                         for u in units):
-        return violation("auto/not-cavalry", rule, f"{b.name} is not a cavalry brigade")
+        return violation("auto/not-cavalry", rule, "{name} is not a cavalry brigade", name=b.name)
     if reason == "supported-broken":
         sup = state.brigades.get(b.order.objective)
         gone = sup is not None and (sup.morale != "steady" or not any(u.on_table for u in units_of(state, sup.id)))
         if not gone:
-            return violation("auto/supported-steady", rule, f"the supported brigade {b.order.objective} is neither broken nor dispersed")
+            return violation("auto/supported-steady", rule, "the supported brigade {objective} is neither broken nor dispersed", objective=b.order.objective)
     return []

@@ -21,6 +21,8 @@ from events.core import REFEREE, Action
 from adjudicator.phases import Marks, Phase, Phases
 from adjudicator.rulesets.brigade.codes import RULE_PHASE
 from adjudicator.rulesets.brigade.state import BrigadeState
+from adjudicator.i18n import Msg, N_
+from adjudicator.localize import PhaseName
 
 SETUP = ("skills", "orders", "orders-reveal")
 
@@ -48,38 +50,39 @@ def _step(name: str, deciders: Deciders, what: str, *actions: type[Action],
           may: Deciders | None = None) -> Phase[BrigadeState]:
     """A step of the turn; the referee may take its actions for the side whose step it is."""
     return Phase(name, RULE_PHASE[label(name)], actions, deciders=deciders, referee=True, may=may,
-                 prompt=lambda s, side: f"turn {s.turn}, {s.phase}: {what}")
+                 prompt=lambda s, side: Msg("turn {turn}, {phase}: {what}", turn=s.turn, phase=PhaseName("brigade", s.phase),
+                                            what=Msg(what)))
 
 
-_MOVES = "compulsory moves of retreating, routing, pursuing units and broken brigades, then done"
-_ORDERS = "change order, brigadier initiative, then done"
+_MOVES = N_("compulsory moves of retreating, routing, pursuing units and broken brigades, then done")
 
 # the turn, step by step, in the order of §4.1-§4.8; the state's `step` counts them from 0
 TURN: tuple[Phase[BrigadeState], ...] = (
     # R24: either side (or the referee) rolls; the game waits for the first player
-    _step("initiative", lambda s: s.players[:1], "roll initiative (either side or the referee)", ev.RollInitiative,
+    _step("initiative", lambda s: s.players[:1], N_("roll initiative (either side or the referee)"), ev.RollInitiative,
           may=lambda s: s.players),
-    _step("initiative/choice", lambda s: (s.initiative_winner,), "take initiative or give initiative",
+    _step("initiative/choice", lambda s: (s.initiative_winner,), N_("take initiative or give initiative"),
           ev.ChooseInitiative),
-    _step("command/non-phasing", _non_phasing, f"order changes first, as non-phasing player: {_ORDERS}",
+    _step("command/non-phasing", _non_phasing,
+          N_("order changes first, as non-phasing player: change order, brigadier initiative, then done"),
           ev.ChangeOrder, ev.BrigadierInitiative, ev.Done),
-    _step("command/phasing", _phasing, f"order changes, as phasing player: {_ORDERS}",
+    _step("command/phasing", _phasing, N_("order changes, as phasing player: change order, brigadier initiative, then done"),
           ev.ChangeOrder, ev.BrigadierInitiative, ev.Done),
     _step("compulsory/phasing", _phasing, _MOVES, ev.Move, ev.Done),
     _step("compulsory/non-phasing", _non_phasing, _MOVES, ev.Move, ev.Done),
-    _step("charges/phasing", _phasing, "declare charges, then done", ev.Charge, ev.Done),
-    _step("charges/non-phasing", _non_phasing, "declare charges, then done", ev.Charge, ev.Done),
-    _step("charge-results", _referee, "resolve the charges (moves and results), then done", ev.Move, ev.Done),
-    _step("movement/phasing", _phasing, "move, then done", ev.Move, ev.Done),
-    _step("movement/non-phasing", _non_phasing, "move, then done", ev.Move, ev.Done),
-    _step("firing/phasing", _phasing, "fire, then done", ev.Fire, ev.Done),
-    _step("fire-results/phasing", _referee, "enter the casualties of the phasing player's fire, then done",
+    _step("charges/phasing", _phasing, N_("declare charges, then done"), ev.Charge, ev.Done),
+    _step("charges/non-phasing", _non_phasing, N_("declare charges, then done"), ev.Charge, ev.Done),
+    _step("charge-results", _referee, N_("resolve the charges (moves and results), then done"), ev.Move, ev.Done),
+    _step("movement/phasing", _phasing, N_("move, then done"), ev.Move, ev.Done),
+    _step("movement/non-phasing", _non_phasing, N_("move, then done"), ev.Move, ev.Done),
+    _step("firing/phasing", _phasing, N_("fire, then done"), ev.Fire, ev.Done),
+    _step("fire-results/phasing", _referee, N_("enter the casualties of the phasing player's fire, then done"),
           ev.Move, ev.Done),
-    _step("firing/non-phasing", _non_phasing, "fire, then done", ev.Fire, ev.Done),
-    _step("fire-results/non-phasing", _referee, "enter the casualties of the non-phasing player's fire, then done",
+    _step("firing/non-phasing", _non_phasing, N_("fire, then done"), ev.Fire, ev.Done),
+    _step("fire-results/non-phasing", _referee, N_("enter the casualties of the non-phasing player's fire, then done"),
           ev.Move, ev.Done),
-    _step("melee", _referee, "resolve every melee (results), then done", ev.Move, ev.Done),
-    _step("morale", _referee, "unit morale results first, then brigade morale results, then done", ev.Move, ev.Done),
+    _step("melee", _referee, N_("resolve every melee (results), then done"), ev.Move, ev.Done),
+    _step("morale", _referee, N_("unit morale results first, then brigade morale results, then done"), ev.Move, ev.Done),
 )
 TURN_LABELS = tuple(label(p.name) for p in TURN)  # the phase of each step, by the state's `step`
 TURN_PHASES = frozenset(TURN_LABELS)
@@ -91,23 +94,23 @@ def _opening(s: BrigadeState) -> Sequence[str]:
     return [p if s.sides[p].orders_label else REFEREE for p in s.players if not s.sides[p].orders_open]
 
 
-def _opening_prompt(s: BrigadeState, side: str) -> str:
+def _opening_prompt(s: BrigadeState, side: str) -> Msg:
     if side != REFEREE:
-        return "reveal your written brigade orders: unseal LABEL SALT with | BRIGADE ORDER lines (§5.5)"
+        return Msg("reveal your written brigade orders: unseal LABEL SALT with | BRIGADE ORDER lines (§5.5)")
     voided = next(p for p in s.players if not s.sides[p].orders_open and not s.sides[p].orders_label)
-    return (f"{voided}'s written orders are void and stand as not given: `set order` each of its brigades, "
-            "then `done` (§5.5, R26, R27)")
+    return Msg("{side}'s written orders are void and stand as not given: `set order` each of its brigades, then `done` "
+               "(§5.5, R26, R27)", side=voided)
 
 
 SETUP_PHASES: tuple[Phase[BrigadeState], ...] = (
     Phase("skills", RULE_PHASE["skills"], (ev.RollSkills,),
           deciders=lambda s: [p for p in s.players if not s.sides[p].skills_rolled],
-          prompt=lambda s, side: "roll skills (§5.2, §5.3); written orders may be sealed before or after (R32)"),
+          prompt=lambda s, side: Msg("roll skills (§5.2, §5.3); written orders may be sealed before or after (R32)")),
     # sealing is the core's `seal`, which any side may use at any time for orders of its own: its
     # check says what the setup asks of it
     Phase("orders", RULE_PHASE["orders"], (),
           deciders=lambda s: [p for p in s.players if not s.sides[p].orders_label],
-          prompt=lambda s, side: "seal your written brigade orders: seal LABEL COMMITMENT (§5.5)"),
+          prompt=lambda s, side: Msg("seal your written brigade orders: seal LABEL COMMITMENT (§5.5)")),
     # R26: the referee's `done` closes the setup once every brigade has an order
     Phase("orders-reveal", RULE_PHASE["orders-reveal"], (ev.Done,), deciders=_opening, prompt=_opening_prompt, referee=True),
 )

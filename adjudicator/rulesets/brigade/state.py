@@ -14,6 +14,9 @@ from typing import Any
 import msgspec
 
 from adjudicator.draft import Board, index, pieces_in
+from adjudicator.i18n import Joined, Msg
+import re
+from adjudicator.localize import Word
 
 INFANTRY = ("line-infantry", "guard-infantry", "light-infantry")
 CAVALRY = ("line-cavalry", "guard-cavalry", "cossacks")
@@ -36,6 +39,11 @@ class Order(msgspec.Struct, kw_only=True, frozen=True):
 
     def text(self) -> str:
         return " ".join(p for p in (self.kind.capitalize(), self.objective, self.flank) if p)
+
+    def shown(self) -> Joined:
+        """The order as text() gives it, its kind and flank in the reader's words."""
+        return Joined(" ", [p for p in (Word("brigade", self.kind.capitalize()), self.objective,
+                                        Word("brigade", self.flank) if self.flank else "") if p])
 
 
 class Piece(msgspec.Struct, kw_only=True, frozen=True):
@@ -213,6 +221,21 @@ def nearest_enemy(state: BrigadeState, side: str, x: float, y: float) -> float:
     return best
 
 
-def mods_text(mods: list[tuple[str, int]]) -> str:
-    """Modifiers as a report line gives them: ` +1 (gifted CinC) -1 (Inept brigadier)`."""
-    return "".join(f" {m:+d} ({label})" for label, m in mods)
+def mods_text(mods: list[tuple[Any, int]]) -> Joined:
+    """Modifiers as a report line gives them: ` +1 (gifted CinC) -1 (Inept brigadier)` (a label may be
+    a message, shown in the reader's language)."""
+    return Joined("", [Msg(" {value} ({label})", value=f"{m:+d}", label=_label(label)) for label, m in mods])
+
+
+_COUNTED = re.compile(r"^(.*) x(\d+)$")
+
+
+def _label(label: Any) -> Any:
+    """A modifier's label as a message: the state keeps the army defeat test's as text (`own brigade
+    Broken x3`), which is a message of its own followed by its count."""
+    if not isinstance(label, str):
+        return label
+    counted = _COUNTED.match(label)
+    if counted:
+        return Msg("{label} x{count}", label=Msg(counted.group(1)), count=counted.group(2))
+    return Msg(label)

@@ -32,9 +32,9 @@ def _in_turn(s: BrigadeState) -> bool:
 def _brigade_of(s: BrigadeState, actor: str, brigade: str, rule: str) -> list[Violation]:
     b = s.brigades.get(brigade)
     if b is None:
-        return violation("order/unknown-brigade", rule, f"{brigade!r} is not a brigade")
+        return violation("order/unknown-brigade", rule, "{brigade!r} is not a brigade", brigade=brigade)
     if actor not in (REFEREE, b.side):
-        return violation("side/not-yours", RULE_SEQUENCE, f"{b.name} is {b.side}'s, not {actor}'s")
+        return violation("side/not-yours", RULE_SEQUENCE, "{name} is {side}'s, not {actor}'s", name=b.name, side=b.side, actor=actor)
     return []
 
 
@@ -42,8 +42,7 @@ def _commanded(s: BrigadeState, brigade: str, rule: str) -> list[Violation]:
     b = s.brigades[brigade]
     g = s.generals[b.general]
     if g.fate != "present":
-        return violation("order/leaderless", rule, f"{b.name}'s brigadier {g.name} is {g.fate}: leaderless brigades are "
-                         "in rules the seeds do not hold (R15)")
+        return violation("order/leaderless", rule, "{name}'s brigadier {name2} is {fate}: leaderless brigades are in rules the seeds do not hold (R15)", name=b.name, name2=g.name, fate=g.fate)
     return []
 
 
@@ -57,7 +56,7 @@ def _in_command_step(s: BrigadeState, actor: str, a: ev.OrderGiven) -> list[Viol
     b = s.brigades[a.brigade]
     if b.side != whose(s):
         return violation("order/not-your-step" if change else "initiative/not-your-step",
-                         RULE_ONE_CHANGE if change else RULE_BRIG_INIT, f"{b.name} is not the side whose command step it is")
+                         RULE_ONE_CHANGE if change else RULE_BRIG_INIT, "{name} is not the side whose command step it is", name=b.name)
     side = s.sides[b.side]
     if change and side.order_change_used:
         return violation("order/one-change", RULE_ONE_CHANGE, "the CinC changes one brigade's order per turn, "
@@ -74,7 +73,7 @@ def check_change(s: BrigadeState, actor: str, a: ev.ChangeOrder) -> list[Violati
         return found
     cinc = s.generals[s.sides[s.brigades[a.brigade].side].cinc]
     if cinc.fate != "present":
-        return violation("order/cinc-absent", RULE_CHANGE, f"the CinC {cinc.name} is {cinc.fate}")
+        return violation("order/cinc-absent", RULE_CHANGE, "the CinC {name} is {fate}", name=cinc.name, fate=cinc.fate)
     order = Order(kind=a.order, objective=a.objective, flank=a.flank)
     return _commanded(s, a.brigade, RULE_CHANGE) or orders.check_order(s, a.brigade, order, "cinc")
 
@@ -118,8 +117,7 @@ def check_done(s: BrigadeState, actor: str, a: ev.Done) -> list[Violation]:
         # R26: the referee closes the setup once every brigade has an order (set by him if need be)
         missing = [b.id for b in s.brigades.values() if b.order is None]
         if missing:
-            return violation("orders/missing", "seed 003 §5.5", f"every brigade has a written order; missing: "
-                             f"{', '.join(missing)} (the referee may `set order` them)")
+            return violation("orders/missing", "seed 003 §5.5", "every brigade has a written order; missing: {missing} (the referee may `set order` them)", missing=', '.join(missing))
         return []
     if s.phase == "movement" and actor != REFEREE:
         return conduct.compliance(s, actor)
@@ -138,17 +136,17 @@ def check_fire(s: BrigadeState, actor: str, a: ev.Fire) -> list[Violation]:
     u, t = s.units.get(a.unit), s.units.get(a.target)
     rule = "seed 003 §4.6"
     if u is None:
-        return violation("fire/unknown-unit", rule, f"{a.unit!r} is not a unit")
+        return violation("fire/unknown-unit", rule, "{unit!r} is not a unit", unit=a.unit)
     if u.side != whose(s):
-        return violation("fire/not-your-step", rule, f"{u.name} is not the side whose fire it is: the phasing player fires first")
+        return violation("fire/not-your-step", rule, "{name} is not the side whose fire it is: the phasing player fires first", name=u.name)
     if not u.on_table or u.status in ("retreating", "routed"):
-        return violation("fire/unit-state", rule, f"{u.name} is {u.status}: it does not fire (R11)")
+        return violation("fire/unit-state", rule, "{name} is {status}: it does not fire (R11)", name=u.name, status=u.status)
     if u.kind not in ("line-infantry", "guard-infantry", "light-infantry", "foot-artillery", "horse-artillery"):
-        return violation("fire/cavalry", rule, f"{u.name} is cavalry: cavalry does not fire (R11)")
+        return violation("fire/cavalry", rule, "{name} is cavalry: cavalry does not fire (R11)", name=u.name)
     if u.fired:
-        return violation("fire/twice", rule, f"{u.name} has fired this turn")
+        return violation("fire/twice", rule, "{name} has fired this turn", name=u.name)
     if t is None or t.side == u.side or not t.on_table:
-        return violation("fire/target", rule, f"{a.target!r} is not an enemy unit on the table")
+        return violation("fire/target", rule, "{target!r} is not an enemy unit on the table", target=a.target)
     return []
 
 
@@ -162,7 +160,7 @@ def check_roll(s: BrigadeState, actor: str, a: ev.RollFor) -> list[Violation]:
     except ValueError as e:
         return violation("roll/bad-expression", RULE_RESULTS, str(e))
     if a.unit not in s.units and a.unit not in s.brigades and a.unit not in s.generals:
-        return violation("roll/unknown", RULE_RESULTS, f"{a.unit!r} is not a unit, brigade or general")
+        return violation("roll/unknown", RULE_RESULTS, "{unit!r} is not a unit, brigade or general", unit=a.unit)
     return []
 
 
@@ -178,14 +176,13 @@ def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int, kind: str = 
     if roll_seq:
         r = s.open_rolls.get(str(roll_seq))
         if r is None:
-            return violation("result/no-roll", RULE_RESULTS, f"#{roll_seq} is not a roll of this turn")
+            return violation("result/no-roll", RULE_RESULTS, "#{roll_seq} is not a roll of this turn", roll_seq=roll_seq)
         mine = rolls_of(s, roll_seq, piece)
         if not mine:
-            return violation("result/other-roll", RULE_RESULTS, f"the roll #{roll_seq} was for {r.unit}, not {piece}")
+            return violation("result/other-roll", RULE_RESULTS, "the roll #{roll_seq} was for {unit}, not {piece}", roll_seq=roll_seq, unit=r.unit, piece=piece)
         if all(kind in x.entered for x in mine):
             what = f"{len(mine)} rolls" if len(mine) > 1 else "roll"
-            return violation("result/entered", RULE_RESULTS, f"the {kind} result of the {what} #{roll_seq} ({r.purpose}, "
-                             f"for {piece}) is entered already: a roll gives each result once (R12)")
+            return violation("result/entered", RULE_RESULTS, "the {kind} result of the {what} #{roll_seq} ({purpose}, for {piece}) is entered already: a roll gives each result once (R12)", kind=kind, what=what, roll_seq=roll_seq, purpose=r.purpose, piece=piece)
     return []
 
 
@@ -196,7 +193,7 @@ def _unit_result(s: BrigadeState, actor: str, unit: str, roll_seq: int, kind: st
         return found
     u = s.units.get(unit)
     if u is None or not u.on_table:
-        return violation("result/unit", RULE_RESULTS, f"{unit!r} is not a unit on the table")
+        return violation("result/unit", RULE_RESULTS, "{unit!r} is not a unit on the table", unit=unit)
     return []
 
 
@@ -214,7 +211,7 @@ def check_unit_status(s: BrigadeState, actor: str, a: ev.UnitStatus) -> list[Vio
     if found:
         return found
     if a.status not in UNIT_STATUSES:
-        return violation("result/status", RULE_RESULTS, f"a unit is one of {', '.join(UNIT_STATUSES)}")
+        return violation("result/status", RULE_RESULTS, "a unit is one of {unit_statuses}", unit_statuses=', '.join(UNIT_STATUSES))
     if s.phase == "morale" and s.brigade_tested:
         return violation("morale/units-first", "seed 003 §4.8", "unit morale is tested before brigade morale: a brigade "
                          "result has been entered in this morale phase")
@@ -226,9 +223,9 @@ def check_brigade_morale(s: BrigadeState, actor: str, a: ev.BrigadeMorale) -> li
     if found:
         return found
     if a.brigade not in s.brigades:
-        return violation("result/brigade", RULE_RESULTS, f"{a.brigade!r} is not a brigade")
+        return violation("result/brigade", RULE_RESULTS, "{brigade!r} is not a brigade", brigade=a.brigade)
     if a.result not in BRIGADE_RESULTS:
-        return violation("result/brigade-result", RULE_RESULTS, f"a brigade morale result is one of {', '.join(BRIGADE_RESULTS)}")
+        return violation("result/brigade-result", RULE_RESULTS, "a brigade morale result is one of {brigade_results}", brigade_results=', '.join(BRIGADE_RESULTS))
     if s.phase != "morale":
         return violation("morale/brigade-phase", "seed 003 §4.8", f"brigade morale is tested in the morale phase; it is {_now(s)}")
     return []
@@ -240,11 +237,11 @@ def check_general(s: BrigadeState, actor: str, a: ev.GeneralFate) -> list[Violat
         return found
     g = s.generals.get(a.general)
     if g is None:
-        return violation("result/general", RULE_RESULTS, f"{a.general!r} is not a general")
+        return violation("result/general", RULE_RESULTS, "{general!r} is not a general", general=a.general)
     if a.fate not in FATES:
-        return violation("result/fate", RULE_RESULTS, f"a general is one of {', '.join(FATES)}")
+        return violation("result/fate", RULE_RESULTS, "a general is one of {fates}", fates=', '.join(FATES))
     if g.fate == "lost":
-        return violation("result/general-lost", "seed 004 §15.4", f"{g.name} is lost for good")
+        return violation("result/general-lost", "seed 004 §15.4", "{name} is lost for good", name=g.name)
     return []
 
 
@@ -253,9 +250,9 @@ def check_control(s: BrigadeState, actor: str, a: ev.Control) -> list[Violation]
     if found:
         return found
     if a.place not in s.places:
-        return violation("result/place", "seed 003 §5.5", f"{a.place!r} is not a place marked before play")
+        return violation("result/place", "seed 003 §5.5", "{place!r} is not a place marked before play", place=a.place)
     if a.side not in s.players and a.side != "none":
-        return violation("result/side", RULE_RESULTS, f"a place is held by {', '.join(s.players)} or none")
+        return violation("result/side", RULE_RESULTS, "a place is held by {players} or none", players=', '.join(s.players))
     return []
 
 
@@ -265,7 +262,7 @@ def check_taken(s: BrigadeState, actor: str, a: ev.ObjectiveTaken) -> list[Viola
         return found
     b = s.brigades.get(a.brigade)
     if b is None or b.order is None or b.order.kind != "attack":
-        return violation("result/not-attacking", "seed 003 §5.6", f"{a.brigade!r} is not a brigade under Attack")
+        return violation("result/not-attacking", "seed 003 §5.6", "{brigade!r} is not a brigade under Attack", brigade=a.brigade)
     return []
 
 
@@ -280,7 +277,7 @@ def check_sealed(s: BrigadeState, actor: str, a: OrdersSealed) -> list[Violation
     if actor == REFEREE:
         return violation("orders/referee", "seed 003 §5.5", "each side seals its own written orders")
     if s.sides[actor].orders_label:
-        return violation("orders/sealed-twice", "seed 003 §5.5", f"{actor} has sealed its written orders already")
+        return violation("orders/sealed-twice", "seed 003 §5.5", "{actor} has sealed its written orders already", actor=actor)
     return []
 
 
@@ -308,19 +305,19 @@ def check_written(s: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Vi
         try:
             brigade, order = orders.parse_order_line(line)
         except ValueError as e:
-            return violation("orders/unreadable", "seed 003 §5.5", f"order line {n}: {e}")
+            return violation("orders/unreadable", "seed 003 §5.5", "order line {n}: {e}", n=n, e=e)
         b = s.brigades.get(brigade)
         if b is None or b.side != side:
-            return violation("orders/not-a-brigade", "seed 003 §5.5", f"order line {n}: {brigade!r} is not one of {side}'s brigades")
+            return violation("orders/not-a-brigade", "seed 003 §5.5", "order line {n}: {brigade!r} is not one of {side}'s brigades", n=n, brigade=brigade, side=side)
         if brigade in seen:
-            return violation("orders/twice", "seed 003 §5.5", f"order line {n}: {b.name} has an order already (line {seen[brigade]})")
+            return violation("orders/twice", "seed 003 §5.5", "order line {n}: {name} has an order already (line {brigade})", n=n, name=b.name, brigade=seen[brigade])
         seen[brigade] = str(n)
         found = orders.check_order(s, brigade, order, "written")
         if found:
             return [replace(v, message=f"order line {n}: {v.message}") for v in found]
     missing = [b.id for b in s.brigades.values() if b.side == side and b.id not in seen]
     if missing:
-        return violation("orders/missing", "seed 003 §5.5", f"every brigade has a written order; missing: {', '.join(missing)}")
+        return violation("orders/missing", "seed 003 §5.5", "every brigade has a written order; missing: {missing}", missing=', '.join(missing))
     return []
 
 
@@ -330,9 +327,9 @@ def check_standing(s: BrigadeState, actor: str, a: ev.Standing) -> list[Violatio
         return violation("standing/not-a-side", RULE_SEQUENCE, "standing orders are a side's")
     modes = KINDS.get(a.kind)
     if modes is None:
-        return violation("standing/kind", RULE_SEQUENCE, f"{a.kind!r} is no standing order; the kinds: {', '.join(KINDS)}")
+        return violation("standing/kind", RULE_SEQUENCE, "{kind!r} is no standing order; the kinds: {kinds}", kind=a.kind, kinds=', '.join(KINDS))
     if a.mode not in modes:
-        return violation("standing/mode", RULE_SEQUENCE, f"standing {a.kind}: {' or '.join(modes)}, not {a.mode!r}")
+        return violation("standing/mode", RULE_SEQUENCE, "standing {kind}: {modes}, not {mode!r}", kind=a.kind, modes=' or '.join(modes), mode=a.mode)
     return []
 
 
