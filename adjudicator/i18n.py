@@ -175,11 +175,3 @@ class Joined(Msg):
 
     def english(self) -> str:
         return self.template.join(english(i) for i in self.items)
-
-
-def forum_date(when: Any) -> str:
-    """A date and time as the forum writes them in its headers: `07.01.11 07:32` (dd.mm.yy HH:MM);
-    English keeps ISO 8601."""
-    if language() == "ru":
-        return str(when.strftime("%d.%m.%y %H:%M"))
-    return str(when.strftime("%Y-%m-%d %H:%M"))

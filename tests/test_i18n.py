@@ -4,6 +4,7 @@ the seed's titles, the notation's Russian aliases, and a shipped game's report i
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 from pathlib import Path
 
@@ -210,3 +211,43 @@ def test_a_russian_post_is_refereed_as_its_english_form(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "бросок 2d6 для залпа" in out.stdout and "ход 1 окончен" in out.stdout
 
+
+
+def test_a_paris_game_played_in_russian_from_sealed_orders_to_an_error_with_its_citation(tmp_path):
+    """`options --lang ru` offers the Russian forms; orders sealed in Russian are checked, sealed and
+    opened; a Russian post is refereed; an illegal one is refused in Russian, citing the seed's title."""
+    db = tmp_path / "g.db"
+    made = run_cli("new", db, "--ruleset", "paris", "--scenario", "dreux-1562", "--player", "huguenot", "--player", "catholic")
+    assert made.returncode == 0, made.stderr
+    offered = run_cli("--lang", "ru", "options", db, "--as", "huguenot")
+    assert "conde атака" in offered.stdout and "запечатать приказы" in offered.stdout
+    unseals = []
+    for side, lines in (("huguenot", "conde атака!\ncoligny атака\nrochefoucault марш\n"),
+                        ("catholic", "montmorency атака\nst-andre атака\nguise сбор\n")):
+        orders = tmp_path / f"{side}.txt"
+        orders.write_text(lines, encoding="utf-8")
+        sealed = run_cli("--lang", "ru", "seal", db, orders, "--as", side, "--label", f"t1-{side}")
+        assert sealed.returncode == 0, sealed.stderr
+        seal_line, unseal = sealed.stdout.split("# храните это в тайне; напишите, когда приказы нужно вскрыть:\n")
+        assert "запечатать" in seal_line and unseal.startswith("распечатать")
+        post = tmp_path / f"seal-{side}.txt"
+        post.write_text(seal_line.split("\n", 1)[1], encoding="utf-8")
+        assert run_cli("--lang", "ru", "post", db, post, "--as", side).returncode == 0
+        unseals.append((side, unseal))
+    for side, unseal in unseals:
+        post = tmp_path / f"unseal-{side}.txt"
+        post.write_text(unseal, encoding="utf-8")
+        opened = run_cli("--lang", "ru", "post", db, post, "--as", side)
+        assert opened.returncode == 0, opened.stderr
+    assert "приказы первого тура вскрыты вместе: conde атака; coligny атака; rochefoucault марш" in opened.stdout
+    assert "(§3.1 Фаза приказов)" in opened.stdout and "seed 000" not in opened.stdout
+    first = run_cli("status", db, "--json")
+    side = json.loads(first.stdout)["awaiting"][0]["side"]
+    other = "catholic" if side == "huguenot" else "huguenot"
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("пас\n", encoding="utf-8")
+    refused = run_cli("--lang", "ru", "post", db, wrong, "--as", other)
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("ошибка: строка 1: пас: сейчас решает") and "(§3.2 Фаза активации)" in refused.stderr
+    english = run_cli("post", db, wrong, "--as", other)
+    assert english.stderr.startswith("error: line 1: pass: it is ") and "seed 000 §3.2" in english.stderr
