@@ -120,6 +120,13 @@ def action(ruleset: str, english: str) -> str:
                      for part in english.split("\n"))
 
 
+def fixed_words(ruleset: str) -> dict[str, str]:
+    """The notation's fixed words of a ruleset, English -> Russian."""
+    from adjudicator.aliases import aliases
+
+    return dict(aliases(ruleset).words)
+
+
 def core_action(english: str) -> str:
     """A line of a verb every game has (seal, unseal), in the reader's language."""
     if language() == "en":

@@ -226,6 +226,12 @@ def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
         yield from (f"  table {k}: {'PROVISIONAL, ' if t['provisional'] else ''}{t['source']}" for k, t in d["tables"].items())
 
 
+def _verb_help(ruleset: str, verb: Any) -> str:
+    """A verb's line of help; for a Russian reader, its Russian form first (the help itself is English)."""
+    russian = localize.action(ruleset, verb.words)
+    return f"  {verb.help}" if russian == verb.words else f"  {russian} = {verb.help}"
+
+
 def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
     """The post notation of a game system: every verb with what it does, its own then the engine's."""
     yield f"{rs.name}: {rs.title}"
@@ -236,11 +242,15 @@ def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
         yield f"In {rs.name}, {rs.words}."
     yield ""
     yield f"{rs.name}'s own verbs:"
-    yield from (f"  {verb.help}" + (f" (e.g. {rs.examples[verb.words]})" if verb.words in rs.examples else "")
+    yield from (_verb_help(rs.name, verb) + (f" (e.g. {rs.examples[verb.words]})" if verb.words in rs.examples else "")
                 for verb in rs.verbs)
     yield ""
     yield "every game's verbs:"
-    yield from (f"  {verb.help}" for verb in engine_verbs)
+    yield from (_verb_help(rs.name, verb) for verb in engine_verbs)
+    if localize.language() == "ru":
+        yield ""
+        yield _("the Russian forms of the fixed words (a post may mix both): {words}").format(
+            words=", ".join(f"{en} = {ru}" for en, ru in localize.fixed_words(rs.name).items()))
     yield "  rolled FACES (under an action, in a game rolled with real dice): the faces of its rolls, in order"
     if rs.check_scenario is not None:
         yield ""
