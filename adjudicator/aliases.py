@@ -22,29 +22,24 @@ def _lower_words(text: str) -> list[str]:
 class Aliases:
     """verbs: English verb words -> Russian; words: English fixed word -> Russian, one a token
     (lower case); free: the English verbs whose arguments are a person's own text, left as written;
-    also: more Russian spellings read as an English word or verb (a synonym, a short form)."""
+    phrases: the fixed words inside a free verb's text (`ruling ... because ...`)."""
 
     verbs: dict[str, str]
     words: dict[str, str] = field(default_factory=dict)
     free: frozenset[str] = frozenset()
-    also: dict[str, str] = field(default_factory=dict)
-    phrases: dict[str, dict[str, str]] = field(default_factory=dict)  # a free verb's fixed words: " because "
+    phrases: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def merged(self, other: Aliases) -> Aliases:
         return Aliases({**self.verbs, **other.verbs}, {**self.words, **other.words}, self.free | other.free,
-                       {**self.also, **other.also}, {**self.phrases, **other.phrases})
+                       {**self.phrases, **other.phrases})
 
     @property
     def _ru_verbs(self) -> dict[tuple[str, ...], str]:
-        found = {tuple(_lower_words(ru)): en for en, ru in self.verbs.items()}
-        found.update({tuple(_lower_words(ru)): en for ru, en in self.also.items() if en in self.verbs})
-        return found
+        return {tuple(_lower_words(ru)): en for en, ru in self.verbs.items()}
 
     @property
     def _ru_words(self) -> dict[str, str]:
-        found = {ru.lower(): en for en, ru in self.words.items()}
-        found.update({ru.lower(): en for ru, en in self.also.items() if en in self.words})
-        return found
+        return {ru.lower(): en for en, ru in self.words.items()}
 
     def english(self, line: str) -> str:
         """The line with a Russian verb at its start and every Russian fixed word after it in English;
@@ -59,8 +54,8 @@ class Aliases:
         rest = words[n:]
         if verb is None:
             return line
-        if verb in self.free:
-            text = " ".join(rest)
+        if verb in self.free:  # a person's text: kept as written, its own spacing too
+            text = _after_words(line, n)
             for en, ru in self.phrases.get(verb, {}).items():
                 text = text.replace(ru, en, 1) if en not in text else text
             return f"{verb} {text}" if text else verb
@@ -101,6 +96,14 @@ class Aliases:
         if ru is None:
             return word
         return ru.upper() if word.isupper() else ru
+
+
+def _after_words(line: str, n: int) -> str:
+    """What follows the first `n` words of `line`, as it is written."""
+    rest = line.strip()
+    for _ in range(n):
+        rest = rest[len(rest.split(None, 1)[0]):].lstrip()
+    return rest
 
 
 def _longest(table: dict[tuple[str, ...], str], lowered: list[str]) -> tuple[str | None, int]:

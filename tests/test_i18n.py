@@ -251,3 +251,13 @@ def test_a_paris_game_played_in_russian_from_sealed_orders_to_an_error_with_its_
     assert refused.stderr.startswith("ошибка: строка 1: пас: сейчас решает") and "(§3.2 Фаза активации)" in refused.stderr
     english = run_cli("post", db, wrong, "--as", other)
     assert english.stderr.startswith("error: line 1: pass: it is ") and "seed 000 §3.2" in english.stderr
+
+
+def test_a_persons_text_after_a_russian_verb_keeps_its_spacing_and_words():
+    """A note, a seed, a ruling are a person's text: the Russian verb is read, the text is left alone
+    (its spacing, and its words even where one is a fixed word of the notation)."""
+    a = aliases("paris")
+    assert a.english("заметка  атака   отбита") == "note атака   отбита"
+    assert a.english("note мост  стоит") == "note мост  стоит"
+    assert a.english("решение мост стоит потому что так на карте") == "ruling мост стоит because так на карте"
+    assert a.english("активировать conde") == "activate conde"

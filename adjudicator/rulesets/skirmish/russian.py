@@ -5,8 +5,21 @@ from __future__ import annotations
 from adjudicator.aliases import Aliases
 
 SEEDS = ("001",)
-SECTIONS: dict[str, str] = {}
-SIDES: dict[str, str] = {}
+SECTIONS: dict[str, str] = {}  # the rules cite seed 001's sections by their (English) names: not yet in Russian
+
+SIDES = {"british": "британцы", "zulus": "зулусы", "prussians": "пруссаки", "french": "французы"}
+
+PURPOSES = {
+    "damage {figure} (shot by {by})": "урон {figure} (стрелял {by})",
+    "shoot {units} at {target}": "стрельба {units} по {target}",
+    "melee {figure} (base)": "рукопашная {figure} (база)",
+    "melee {figure} (base): melee weapon": "рукопашная {figure} (база): холодное оружие",
+    "melee {figure} (+{n} impulsive)": "рукопашная {figure} (+{n} порыв)",
+    "melee {figure} (+{n} impulsive): melee weapon": "рукопашная {figure} (+{n} порыв): холодное оружие",
+    "initiative {command} {side}": "инициатива {command} {side}",
+    "initiative {side}": "инициатива {side}",
+    "morale {figure}": "мораль {figure}",
+}
 
 ALIASES = Aliases(
     verbs={
