@@ -261,3 +261,44 @@ def test_a_persons_text_after_a_russian_verb_keeps_its_spacing_and_words():
     assert a.english("note мост  стоит") == "note мост  стоит"
     assert a.english("решение мост стоит потому что так на карте") == "ruling мост стоит because так на карте"
     assert a.english("активировать conde") == "activate conde"
+
+
+def _logged_actions() -> list[tuple[str, str, object]]:
+    """(ruleset, actor, action) of every action of the shipped games but their creation."""
+    from adjudicator.engine import load_game
+    from adjudicator.logsource import open_source
+
+    found = []
+    for log in sorted(LOGS.glob("*/game.jsonl")):
+        rows = [body for _n, body, _d in open_source(log).rows()]
+        game = load_game(rows[0])
+        for body in rows[1:]:
+            event = game.decode(body, "test")
+            found.append((game.ruleset.name, event.actor, event.action))
+    return found
+
+
+_ACTIONS = _logged_actions()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_ACTIONS), st.data())
+def test_every_logged_action_of_every_ruleset_reads_the_same_in_russian(logged, data):
+    """The round trip over the shipped games' actions, every ruleset: an action printed in the
+    notation, put in Russian wholly or word by word (a post may mix both), parses to itself."""
+    from adjudicator import rulesets
+    from adjudicator.core import VERBS
+
+    name, actor, action = logged
+    verbs = VERBS + rulesets.get(name).verbs
+    english = format_action(action, verbs)
+    a = aliases(name)
+    first, *body = english.split("\n")
+    verb = max((v for v in a.verbs if first == v or first.startswith(v + " ")), key=len)
+    args = first[len(verb):].split(" ")[1:]
+    if verb not in a.free:  # a person's text is never translated
+        args = [w if data.draw(st.booleans()) else a.russian_word(w) for w in args]
+    mixed = " ".join([a.verbs[verb] if data.draw(st.booleans()) else verb, *args])
+    for line in (a.russian(first), mixed):
+        text = "\n".join([line, *body])
+        assert parse(text, verbs, actor, name).lines[0].action == action, (english, text)
