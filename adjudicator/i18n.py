@@ -107,6 +107,12 @@ def english(value: object) -> str:
     return value.english() if isinstance(value, Msg) else str(value)
 
 
+def said(error: Exception) -> Msg | str:
+    """What an error says: the message it was raised with (shown in the reader's language), or its text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Msg) else str(error)
+
+
 class Msg:
     """A message kept as its template and fields until it is shown, so that it is shown in the
     language of whoever reads it: `Msg("{unit} moves to {hex}", unit="u1", hex="0202")`. Positional

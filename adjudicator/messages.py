@@ -51,6 +51,14 @@ def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) 
             yield node.lineno, name, texts[0] if len(texts) == 1 else tuple(texts), []
 
 
+def _made_at_run_time(arg: ast.expr) -> bool:
+    """A message text built when the program runs (an f-string, a concatenation, `str(e)`): no catalogue
+    can hold it. A name, a subscript or a Msg passes on a message made (and extracted) elsewhere."""
+    if isinstance(arg, (ast.JoinedStr, ast.BinOp)):
+        return True
+    return isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id in ("str", "repr", "format")
+
+
 def untranslatable(source: str) -> list[int]:
-    """The lines of the calls whose message is made at run time (not a literal)."""
-    return [lineno for lineno, _name, args in calls(source) if any(literal(a) is None for a in args)]
+    """The lines of the calls whose message is made at run time."""
+    return [lineno for lineno, _name, args in calls(source) if any(_made_at_run_time(a) for a in args)]

@@ -142,7 +142,14 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> 
         try:
             action = verb.parse(args, actor, tuple(body))
         except ValueError as e:
-            raise NotationError(f"line {number}: {verb.words}: {e}") from None
+            from adjudicator.i18n import _, render, said
+
+            shown = verb.words
+            if ruleset:
+                from adjudicator.localize import action as in_words
+
+                shown = in_words(ruleset, verb.words)
+            raise NotationError(_("line {n}").format(n=number) + f": {shown}: {render(said(e))}") from None
         lines.append(PostLine(number, action, reported))
     return Post(after, tuple(lines), game)
 

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 from events.brigade import Charge, Move
 from events.core import REFEREE
+from adjudicator.i18n import Msg
+from adjudicator.localize import Word
 from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.brigade.codes import (
     RULE_CINC, RULE_COMPULSORY, RULE_COUNTER, RULE_KIND, RULE_MOVEMENT, RULE_RADIUS, RULE_STACKING,
@@ -70,8 +72,7 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
             return violation("charge/cinc-absent", RULE_CINC, "the CinC {name} is {fate}", name=cinc.name, fate=cinc.fate)
         d = dist(cinc.x, cinc.y, u.x, u.y)
         if d > radius["cinc_charges"]:
-            return violation("charge/cinc-radius", RULE_CINC, f"{u.name} is {d:.1f}\" from the CinC {cinc.name}; he orders "
-                             f"charges within {radius['cinc_charges']}\"")
+            return violation("charge/cinc-radius", RULE_CINC, '{name} is {d:.1f}" from the CinC {name2}; he orders charges within {cinc_charges}"', name=u.name, d=d, name2=cinc.name, cinc_charges=radius['cinc_charges'])
         if a.kind == "opportunity":
             return violation("charge/kind", RULE_CINC, "the CinC orders an attack or a counter-attack")
         return answers(t, a.kind)
@@ -80,8 +81,7 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
         return violation("charge/leaderless", RULE_RADIUS, "{name}'s brigadier {name2} is {fate}: no charge without a commander (the CinC may order one, §5.1)", name=b.name, name2=g.name, fate=g.fate)
     d = dist(g.x, g.y, u.x, u.y)
     if d > radius["brigadier"]:
-        return violation("charge/out-of-radius", RULE_RADIUS, f"{u.name} is {d:.1f}\" from its brigadier {g.name}; "
-                         f"charges are ordered within {radius['brigadier']}\"")
+        return violation("charge/out-of-radius", RULE_RADIUS, '{name} is {d:.1f}" from its brigadier {name2}; charges are ordered within {brigadier}"', name=u.name, d=d, name2=g.name, brigadier=radius['brigadier'])
     return check_charge_order(state, u, t, a.kind) or answers(t, a.kind)
 
 
@@ -109,18 +109,16 @@ def check_charge_order(state: BrigadeState, u: Unit, t: Unit, kind: str) -> list
             if u.kind == "light-infantry" and t.kind == "light-infantry":
                 return []
             if formed_target(t):
-                return violation("charge/engage-infantry", rule, f"under {order.capitalize()} infantry may not charge formed "
-                                 f"close-order enemy ({t.name} is formed) except as a counter-attack")
+                return violation("charge/engage-infantry", rule, "under {order} infantry may not charge formed close-order enemy ({name} is formed) except as a counter-attack", order=Word("brigade", order.capitalize()), name=t.name)
             return []
         if formed_target(t) and b.formed_cav_charges >= 1:
-            return violation("charge/engage-cavalry", rule, f"under {order.capitalize()} a brigade declares one cavalry "
-                             f"charge per turn against formed units; {b.name} has declared it")
+            return violation("charge/engage-cavalry", rule, "under {order} a brigade declares one cavalry charge per turn against formed units; {name} has declared it", order=Word("brigade", order.capitalize()), name=b.name)
         return []
     if order in ("hold", "move"):
         if cav and kind in ("counter", "opportunity"):
             return []
         return violation("charge/hold" if order == "hold" else "charge/move", rule,
-                         f"under {order.capitalize()} units may not charge; cavalry may counter-charge or charge as opportunity")
+                         "under {order} units may not charge; cavalry may counter-charge or charge as opportunity", order=Word("brigade", order.capitalize()))
     # withdraw
     if kind == "counter":
         return []
@@ -170,8 +168,7 @@ def stacked(state: BrigadeState, u: Unit, x: float, y: float) -> list[Violation]
     hypot = math.hypot
     for t in state.units.values():
         if t.id != u.id and t.status not in OFF_TABLE and hypot(x - t.x, y - t.y) < gap - 1e-9:
-            return violation("move/stacked", RULE_STACKING, f"{u.name} would end {hypot(x - t.x, y - t.y):.1f}\" from "
-                             f"{t.name} ({t.id}): units meet in contact, at least {gap:g}\" apart, never on one another")
+            return violation("move/stacked", RULE_STACKING, '{name} would end {distance:.1f}" from {name2} ({id}): units meet in contact, at least {gap:g}" apart, never on one another', name=u.name, distance=hypot(x - t.x, y - t.y), name2=t.name, id=t.id, gap=gap)
     return []
 
 
@@ -221,8 +218,7 @@ def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
     else:
         here, there = dist(u.x, u.y, foe.x, foe.y), dist(a.x, a.y, foe.x, foe.y)
     if order in ("engage", "support") and u.kind in INFANTRY and there > here + 1e-9:
-        return violation("move/engage-retreat", rule, f"under {order.capitalize()} infantry may not retreat "
-                         f"({u.name} would go from {here:.1f}\" to {there:.1f}\" of the enemy)")
+        return violation("move/engage-retreat", rule, 'under {order} infantry may not retreat ({name} would go from {here:.1f}" to {there:.1f}" of the enemy)', order=Word("brigade", order.capitalize()), name=u.name, here=here, there=there)
     if order == "attack" and u.status == "formed" and close_order(u) and there > here + 1e-9:
         return violation("move/attack-retreat", rule, "under Attack no formed unit retires voluntarily ({name}, R7)", name=u.name)
     if order == "withdraw" and there < here - 1e-9:

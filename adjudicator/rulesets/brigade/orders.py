@@ -59,21 +59,19 @@ def check_order(state: BrigadeState, brigade: str, order: Order, source: str) ->
     if order.flank and order.kind != "support":
         return violation("order/flank", rule, "only a Support order names a flank, not {kind}", kind=order.kind)
     if order.kind == "attack" and not (place or enemy_brigade):
-        return violation("order/attack-objective", rule, "an Attack order names its objective: a place marked before "
-                         f"play or an enemy brigade, not {obj or 'nothing'!r}")
+        return violation("order/attack-objective", rule, "an Attack order names its objective: a place marked before play or an enemy brigade, not {obj!r}", obj=obj or Msg("nothing"))
     if order.kind == "engage" and not (place or enemy_brigade or enemy_unit):
-        return violation("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, "
-                         f"not {obj or 'nothing'!r}")
+        return violation("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, not {obj!r}", obj=obj or Msg("nothing"))
     if order.kind == "support":
         if not friend_brigade:
-            return violation("order/support-objective", rule, f"a Support order names the friendly brigade it supports, not {obj or 'nothing'!r}")
+            return violation("order/support-objective", rule, "a Support order names the friendly brigade it supports, not {obj!r}", obj=obj or Msg("nothing"))
         if not order.flank:
             return violation("order/support-flank", rule, "support is given by the left flank, the right flank or the rear "
                              "(never from the front): name one")
     if order.kind == "move" and not (place or friend_brigade):
-        return violation("order/move-objective", rule, f"a Move order names a place or a friendly brigade, not {obj or 'nothing'!r}")
+        return violation("order/move-objective", rule, "a Move order names a place or a friendly brigade, not {obj!r}", obj=obj or Msg("nothing"))
     if order.kind in ("hold", "withdraw") and obj and not place:
-        return violation("order/area", rule, f"{order.kind.capitalize()}: the objective, if any, is a place marked before play, not {obj!r}")
+        return violation("order/area", rule, "{kind}: the objective, if any, is a place marked before play, not {obj!r}", kind=Word("brigade", order.kind.capitalize()), obj=obj)
     return []
 
 
@@ -171,10 +169,11 @@ def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> 
     current, new_kind, why = AUTO_REASONS[reason]
     rule = RULE_AUTO_ORDER[current]
     if b.order is None or b.order.kind != current:
-        return violation("auto/wrong-order", rule, f"{reason!r} is an option of a brigade under {current.capitalize()} "
-                         f"({b.name} is under {b.order.kind.capitalize() if b.order else 'no order'})")
+        now = Word("brigade", b.order.kind.capitalize()) if b.order else Msg("no order")
+        return violation("auto/wrong-order", rule, "{reason!r} is an option of a brigade under {current} ({name} is under {now})",
+                         reason=reason, current=Word("brigade", current.capitalize()), name=b.name, now=now)
     if order.kind != new_kind:
-        return violation("auto/wrong-order", rule, f"{reason!r} gives {new_kind.capitalize()}, not {order.kind.capitalize()}")
+        return violation("auto/wrong-order", rule, "{reason!r} gives {new_kind}, not {kind}", reason=reason, new_kind=Word("brigade", new_kind.capitalize()), kind=Word("brigade", order.kind.capitalize()))
     units = units_of(state, brigade)
     if reason == "repulsed":
         bad = sum(1 for u in units if u.status in ("retreating", "routed", "dispersed", "removed"))

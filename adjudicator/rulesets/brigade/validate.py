@@ -16,12 +16,14 @@ from adjudicator.rulesets.brigade.decide import KINDS
 from adjudicator.rulesets.brigade.codes import RULE_BRIG_INIT, RULE_CHANGE, RULE_ONE_CHANGE, RULE_RESULTS, RULE_SEQUENCE
 from adjudicator.rulesets.brigade.phases import TURN_PHASES, whose
 from adjudicator.rulesets.brigade.state import BRIGADE_RESULTS, FATES, UNIT_STATUSES, BrigadeState, Order, rolls_of
+from adjudicator.i18n import Msg
+from adjudicator.localize import PhaseName
 
 
-def _now(s: BrigadeState) -> str:
+def _now(s: BrigadeState) -> Msg:
     if s.phase in TURN_PHASES:
-        return f"turn {s.turn}, {s.phase} phase"
-    return f"setup ({s.phase})"
+        return Msg("turn {turn}, {phase} phase", turn=s.turn, phase=PhaseName("brigade", s.phase))
+    return Msg("setup ({phase})", phase=PhaseName("brigade", s.phase))
 
 
 def _in_turn(s: BrigadeState) -> bool:
@@ -113,7 +115,7 @@ def check_set_order(s: BrigadeState, actor: str, a: ev.SetOrder) -> list[Violati
 def check_done(s: BrigadeState, actor: str, a: ev.Done) -> list[Violation]:
     if s.phase == "orders-reveal":
         if actor != REFEREE:
-            return violation("sequence/nothing-to-close", RULE_SEQUENCE, f"`done` closes a step of the turn; it is {_now(s)}")
+            return violation("sequence/nothing-to-close", RULE_SEQUENCE, "`done` closes a step of the turn; it is {now}", now=_now(s))
         # R26: the referee closes the setup once every brigade has an order (set by him if need be)
         missing = [b.id for b in s.brigades.values() if b.order is None]
         if missing:
@@ -153,8 +155,7 @@ def check_fire(s: BrigadeState, actor: str, a: ev.Fire) -> list[Violation]:
 def check_roll(s: BrigadeState, actor: str, a: ev.RollFor) -> list[Violation]:
     """R12: either side rolls for a procedure the seeds do not hold, at any step of the turn."""
     if not _in_turn(s):
-        return violation("roll/phase", RULE_RESULTS, f"rolls for the procedures the seeds do not hold are made during the "
-                         f"turn; it is {_now(s)}")
+        return violation("roll/phase", RULE_RESULTS, "rolls for the procedures the seeds do not hold are made during the turn; it is {now}", now=_now(s))
     try:
         parse_expr(a.expr)
     except ValueError as e:
@@ -172,7 +173,7 @@ def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int, kind: str = 
     if actor != REFEREE:
         return violation("result/referee-only", RULE_RESULTS, "results of fire, melee and morale are entered by the referee")
     if s.phase not in TURN_PHASES or s.phase == "initiative" and s.step == 0:
-        return violation("result/phase", RULE_RESULTS, f"results are entered during the turn; it is {_now(s)}")
+        return violation("result/phase", RULE_RESULTS, "results are entered during the turn; it is {now}", now=_now(s))
     if roll_seq:
         r = s.open_rolls.get(str(roll_seq))
         if r is None:
@@ -227,7 +228,7 @@ def check_brigade_morale(s: BrigadeState, actor: str, a: ev.BrigadeMorale) -> li
     if a.result not in BRIGADE_RESULTS:
         return violation("result/brigade-result", RULE_RESULTS, "a brigade morale result is one of {brigade_results}", brigade_results=', '.join(BRIGADE_RESULTS))
     if s.phase != "morale":
-        return violation("morale/brigade-phase", "seed 003 §4.8", f"brigade morale is tested in the morale phase; it is {_now(s)}")
+        return violation("morale/brigade-phase", "seed 003 §4.8", "brigade morale is tested in the morale phase; it is {now}", now=_now(s))
     return []
 
 

@@ -20,7 +20,7 @@ from adjudicator.rulesets.paris.ground import View, units_at
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
 from adjudicator.rulesets.paris.state import MeleeStep, PState, Unit, d10, table
-from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.i18n import said, Joined, Msg, N_
 from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Word
 
@@ -254,7 +254,7 @@ def check_advance(s: PState, a: Advance) -> list[Violation]:
         try:
             f = hexgrid.parse_facing(a.facing)
         except ValueError as e:
-            return violation("advance/bad-facing", "seed 000 §7", str(e))
+            return violation("advance/bad-facing", "seed 000 §7", said(e))
         if f not in facings(s.units[st.unit]):
             return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, no more "
                              "({steps} asked)", steps=hexgrid.turn_steps(s.units[st.unit].facing, f))

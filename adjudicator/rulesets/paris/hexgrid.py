@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from adjudicator.i18n import Msg
+
 # axial (q, r) steps: E, NE, NW, W, SW, SE
 DIRS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 VERTICES: tuple[str, ...] = ("NE", "N", "NW", "SW", "S", "SE")
@@ -21,7 +23,7 @@ NORTH, SOUTH = 1, 4  # facing a map edge: the vertex pointing at it
 def parse_facing(text: str) -> int:
     name = text.strip().upper()
     if name not in VERTICES:
-        raise ValueError(f"{text!r} is not a facing; a unit faces a vertex: {', '.join(VERTICES)}")
+        raise ValueError(Msg("{text!r} is not a facing; a unit faces a vertex: {vertices}", text=text, vertices=", ".join(VERTICES)))
     return VERTICES.index(name)
 
 
@@ -34,7 +36,7 @@ def parse_hex(text: str) -> tuple[int, int]:
     """(row, col) of a four-digit hex id; ValueError names the bad id."""
     t = text.strip()
     if len(t) != 4 or not t.isdigit():
-        raise ValueError(f"{text!r} is not a hex: four digits RRCC (row, then column)")
+        raise ValueError(Msg("{text!r} is not a hex: four digits RRCC (row, then column)", text=text))
     return int(t[:2]), int(t[2:])
 
 

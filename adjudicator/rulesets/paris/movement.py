@@ -13,7 +13,7 @@ from adjudicator.rulesets.paris.ground import leader_of, nearest_enemy, on_map, 
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, effective_ma, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
 from adjudicator.rulesets.paris.state import LEVELS, PState, Unit
-from adjudicator.i18n import Msg
+from adjudicator.i18n import said, Msg
 from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Word
 from adjudicator.i18n import Joined
@@ -93,7 +93,7 @@ def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[V
         try:
             hexgrid.parse_hex(h)
         except ValueError as e:
-            return violation("move/bad-hex", "ruling R2", str(e))
+            return violation("move/bad-hex", "ruling R2", said(e))
         if not on_map(s, h):
             return violation("move/off-map", "seed 000 §8.1", "{h} is off the map", h=h)
         if h not in hexgrid.front_hexes(here, u.facing, lay):
@@ -141,7 +141,7 @@ def check_leader_move(s: PState, actor: str, lid: str, path: tuple[str, ...]) ->
         try:
             hexgrid.parse_hex(h)
         except ValueError as e:
-            return violation("move/bad-hex", "ruling R2", str(e))
+            return violation("move/bad-hex", "ruling R2", said(e))
         if not on_map(s, h) or h not in hexgrid.neighbours(here, lay) or terrain_row(s, h).get("impassable"):
             return violation("move/leader-path", "seed 000 §8.1", "{lid}: {h} is not a passable hex next to {here}", lid=lid, h=h, here=here)
         if any(u.side != ld.side and not u.artillery for u in units_at(s, h)):

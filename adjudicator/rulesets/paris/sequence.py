@@ -24,25 +24,25 @@ def _english(line: str) -> str:
     return ALIASES.english_words(line)
 
 
-def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str, str], str]:
+def parse_orders(s: PState, side: str, lines: tuple[str, ...]) -> tuple[dict[str, str], Msg | str]:
     """Turn-1 orders, one line per wing: `WING attack|march|rally` (§3.1, §6.1); the orders by wing,
-    or what is wrong with them."""
+    or what is wrong with them ("" when nothing is)."""
     own = {w.id for w in s.wings.values() if w.side == side}
     got: dict[str, str] = {}
     for n, line in enumerate(lines, 1):
         parts = _english(line).lower().replace(":", " ").split()
         if len(parts) != 2 or parts[0] not in own or parts[1].rstrip("!") not in ORDERS:
-            return {}, (f"order line {n} ({line!r}): write `WING ORDER`, WING one of {', '.join(sorted(own))}, "
-                        "ORDER attack, march or rally")
+            return {}, Msg("order line {n} ({line!r}): write `WING ORDER`, WING one of {wings}, ORDER attack, march or rally",
+                           n=n, line=line, wings=", ".join(sorted(own)))
         if parts[0] in got:
-            return {}, f"order line {n}: wing {parts[0]} is given two orders"
+            return {}, Msg("order line {n}: wing {wing} is given two orders", n=n, wing=parts[0])
         got[parts[0]] = parts[1].rstrip("!")
     missing = own - set(got)
     if missing:
-        return {}, f"every wing needs an order: missing {', '.join(sorted(missing))}"
+        return {}, Msg("every wing needs an order: missing {wings}", wings=", ".join(sorted(missing)))
     g = s.option_data.get("guise")
     if g and s.side_names.get(side) == s.side_names.get(s.wings[g["wing"]].side) and got.get(g["wing"]) != g["order"]:
-        return {}, f"Dreux option guise: {g['wing']} starts under {g['order']}"
+        return {}, Msg("Dreux option guise: {wing} starts under {order}", wing=g["wing"], order=Word("paris", g["order"]))
     return got, ""
 
 

@@ -16,7 +16,7 @@ from adjudicator.rulesets.paris.ground import nearest_enemy, on_map
 from adjudicator.rulesets.paris.morale import can_stack, effective_ma
 from adjudicator.rulesets.paris.movement import acting_check, command_now, mp_now
 from adjudicator.rulesets.paris.state import ORDERS, PState, Unit, Window
-from adjudicator.i18n import Joined, Msg
+from adjudicator.i18n import said, Joined, Msg
 from adjudicator.localize import Word
 
 
@@ -103,7 +103,7 @@ def check_turn(s: PState, actor: str, a: Turn) -> list[Violation]:
     try:
         f = hexgrid.parse_facing(a.facing)
     except ValueError as e:
-        return violation("turn/bad-facing", "seed 000 §7", str(e))
+        return violation("turn/bad-facing", "seed 000 §7", said(e))
     return movement.check_turn(s, actor, a.unit, f)
 
 
@@ -187,7 +187,7 @@ def check_react(s: PState, actor: str, a: React) -> list[Violation]:
         try:
             f = hexgrid.parse_facing(a.facing)
         except ValueError as e:
-            return violation("react/bad-facing", "seed 000 §7", str(e))
+            return violation("react/bad-facing", "seed 000 §7", said(e))
         steps = hexgrid.turn_steps(u.facing, f)
         if steps == 0 or steps > (2 if u.cavalry else 1):
             return violation("react/turn", "seed 000 §8.2", "a reaction turn is one vertex for infantry, two for cavalry ({steps} asked)", steps=steps)
