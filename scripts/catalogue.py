@@ -99,7 +99,7 @@ def measure() -> None:
         total, fixed = total + n, fixed + n - bad
         if bad:
             print(f"{path.relative_to(ROOT)}: {bad} of {n} made at run time")
-    print(f"messages: {total}; templates (translatable): {fixed} ({100 * fixed / max(total, 1):.0f}%)")
+    print(f"messages: {total}; templates (translatable): {fixed} ({100 * fixed / max(total, 1):.1f}%)")
 
 
 if __name__ == "__main__":
