@@ -76,6 +76,28 @@ def unknown_verb(line: str, verbs: tuple[Verb, ...]) -> str:
     return f"unknown action {line.split()[0]!r}{hint} (this game knows: {', '.join(known)})"
 
 
+def _in_english(line: str, ruleset: str) -> str:
+    """A line written with the ruleset's Russian forms, read as its English form (aliases are loaded
+    only for a line that is not ASCII)."""
+    if not ruleset or line.isascii():
+        return line
+    from adjudicator.aliases import aliases
+
+    return aliases(ruleset).english(line)
+
+
+def _unreadable(number: int, verb: Verb, error: ValueError, ruleset: str) -> str:
+    """What a verb's parser found wrong with a line, in the reader's language, the verb in his words."""
+    from adjudicator.i18n import _, render, said
+
+    shown = verb.words
+    if ruleset:
+        from adjudicator.localize import action as in_words
+
+        shown = in_words(ruleset, verb.words)
+    return _("line {n}").format(n=number) + f": {shown}: {render(said(error))}"
+
+
 def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> Post:
     """Parse a whole post; NotationError names the line of the first thing that cannot be read.
     A line may be written in the ruleset's Russian forms (adjudicator.aliases): it is read as its
@@ -125,10 +147,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> 
                 raise NotationError(f"line {number}: the dice of line {n} are reported already")
             pending[-1] = (n, verb, args, body, values)
             continue
-        if ruleset and not line.isascii():
-            from adjudicator.aliases import aliases
-
-            line = aliases(ruleset).english(line)
+        line = _in_english(line, ruleset)
         found = _match_verb(line, verbs)
         if found is None:
             raise NotationError(f"line {number}: {unknown_verb(line, verbs)}")
@@ -142,14 +161,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> 
         try:
             action = verb.parse(args, actor, tuple(body))
         except ValueError as e:
-            from adjudicator.i18n import _, render, said
-
-            shown = verb.words
-            if ruleset:
-                from adjudicator.localize import action as in_words
-
-                shown = in_words(ruleset, verb.words)
-            raise NotationError(_("line {n}").format(n=number) + f": {shown}: {render(said(e))}") from None
+            raise NotationError(_unreadable(number, verb, e, ruleset)) from None
         lines.append(PostLine(number, action, reported))
     return Post(after, tuple(lines), game)
 
