@@ -178,7 +178,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
         from adjudicator import localize
         from adjudicator.i18n import _
 
-        where = _("line {n}").format(n=line.line)
+        where = _("line {n}").format(n=line.line) if line.line else _("the post")
         raise Rejected("\n".join(f"{where}: {localize.line(game.ruleset.name, str(v))}" for v in found), violations=found)
     rs, c = game.ruleset, state.core
     seq, epoch = c.seq + 1, rs.epoch(state.rules)
