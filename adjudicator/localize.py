@@ -14,10 +14,11 @@ from types import ModuleType
 from adjudicator.i18n import Msg, language
 
 RULESETS = ("paris", "portable", "brigade", "skirmish", "freeform")
-_CITATION = re.compile(r"seed (\d{3}) ?|§(\d+(?:\.\d+)*)|\b(rulings?) (?=R\d)")
-_TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
+# patterns, as text: compiled at the first Russian line (English start-up compiles nothing here)
+_CITATION = r"seed (\d{3}) ?|§(\d+(?:\.\d+)*)|\b(rulings?) (?=R\d)"
+_TEMPLATE_FIELD = r"\\\{(\w+)\\\}"
 REFEREE = "судья"
-_PROVISIONAL = re.compile(r"\[provisional table: ([\w-]+)\]")  # Draft.used's tag
+_PROVISIONAL = r"\[provisional table: ([\w-]+)\]"  # Draft.used's tag
 
 
 @cache
@@ -72,7 +73,7 @@ def cite(text: str, seed: str = "") -> str:
             return f"§{m.group(2)} {title}"
         return "разъяснения " if m.group(3) == "rulings" else "разъяснение "
 
-    out = _CITATION.sub(one, text)
+    out = re.sub(_CITATION, one, text)
     return out.replace("( (", "(").replace("()", "").replace(" )", ")")
 
 
@@ -100,7 +101,7 @@ def line(ruleset: str, text: str, seed: str = "") -> str:
     if found is not None:
         pattern, names = found
         text = pattern.sub(lambda m: names[m.group(1)], text)
-    text = _PROVISIONAL.sub(r"[временная таблица: \1]", text)
+    text = re.sub(_PROVISIONAL, r"[временная таблица: \1]", text)
     return cite(text, seed or _default_seed(ruleset))
 
 
@@ -139,7 +140,7 @@ def core_action(english: str) -> str:
 @cache
 def _templates(ruleset: str, name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     table = getattr(russian(ruleset), name, {})
-    return tuple((re.compile(_TEMPLATE_FIELD.sub(r"(?P<\1>.+?)", re.escape(en)) + "$"), ru) for en, ru in table.items())
+    return tuple((re.compile(re.sub(_TEMPLATE_FIELD, r"(?P<\1>.+?)", re.escape(en)) + "$"), ru) for en, ru in table.items())
 
 
 def _matched(ruleset: str, name: str, text: str) -> str:
