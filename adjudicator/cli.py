@@ -511,7 +511,8 @@ def _authors(pairs: Optional[list[str]]) -> dict[str, str]:
 
 @thread_app.command("verify")
 def thread_verify(
-    thread: Annotated[Path, typer.Argument(help="the thread as saved: the forum's text dump, a BBCode export or a phpBB page (.html)")],
+    thread: Annotated[Path, typer.Argument(help="the thread as saved: the forum's text dump, a BBCode export or a phpBB page "
+                                                "(.html)")],
     log: Annotated[Path, typer.Option(help="the game: its public log (.jsonl) or its database")],
     author: Authors = None,
     form: Form = None,
@@ -540,7 +541,8 @@ def thread_import(
     db: Annotated[Path, typer.Argument(help="the game database to build (it must not exist)")],
     ruleset: Annotated[Optional[str], typer.Option(help="the game system, as given to `new` (default: as the "
                                                         "thread's result of `new` says, with its players)")] = None,
-    player: Annotated[Optional[list[str]], typer.Option(help="a side, in turn order, as given to `new` (NAME=KEYFILE too)")] = None,
+    player: Annotated[Optional[list[str]], typer.Option(help="a side, in turn order, as given to `new` (NAME=KEYFILE "
+                                                             "too)")] = None,
     scenario: Annotated[Optional[str], typer.Option()] = None,
     option: Annotated[Optional[list[str]], typer.Option(help="an optional rule; repeat")] = None,
     tables: Annotated[Optional[Path], typer.Option(help="the tables file given to `new`")] = None,

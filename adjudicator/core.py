@@ -382,18 +382,23 @@ VERBS: tuple[Verb, ...] = (
     Verb("note", Note, lambda a, actor, b: Note(text=_text(a, "note TEXT")), lambda x: f"note {x.text}",
          "note TEXT: a remark kept in the log (note the voltigeurs are in soft cover)"),
     Verb("seed", SeedContributed, lambda a, actor, b: SeedContributed(player=actor, seed=_text(a, "seed TEXT")),
-         lambda x: f"seed {x.seed}", "seed TEXT: your client seed, mixed into every roll, before the first roll (seed the owls are not what they seem)"),
+         lambda x: f"seed {x.seed}", "seed TEXT: your client seed, mixed into every roll, before the first roll (seed the owls "
+                                     "are not what they seem)"),
     Verb("seal", OrdersSealed, lambda a, actor, b: _seal(a), lambda x: f"seal {x.label} {x.commitment}",
-         "seal LABEL COMMITMENT: commit to secret orders; `adjudicator seal GAME ORDERS --as SIDE --label L` makes the line (seal t1-catholic 4c13d911…)"),
+         "seal LABEL COMMITMENT: commit to secret orders; `adjudicator seal GAME ORDERS --as SIDE --label L` makes the line "
+         "(seal t1-catholic 4c13d911…)"),
     Verb("unseal", OrdersUnsealed, lambda a, actor, b: _unseal(a, b),
          lambda x: f"unseal {x.label} {x.salt}\n" + "\n".join(f"| {o}" for o in x.orders),
-         "unseal LABEL SALT, then | ORDER lines: open sealed orders, as `adjudicator seal` printed them (unseal t1-catholic 9f2c… then | montmorency attack)", takes_body=True),
+         "unseal LABEL SALT, then | ORDER lines: open sealed orders, as `adjudicator seal` printed them (unseal t1-catholic "
+         "9f2c… then | montmorency attack)", takes_body=True),
     Verb("reveal", SecretRevealed, lambda a, actor, b: _reveal(a), lambda x: f"reveal {x.epoch} {x.secret}",
          "reveal EPOCH SECRET: the referee publishes a closed epoch's dice secret (`adjudicator reveal` posts them all)"),
     Verb("ruling", Ruling, lambda a, actor, b: _ruling(a), lambda x: f"ruling {x.decision} because {x.reason}",
-         "ruling DECISION because REASON: the referee's decision over the engine (ruling the ford is passable because the river froze)"),
+         "ruling DECISION because REASON: the referee's decision over the engine (ruling the ford is passable because the "
+         "river froze)"),
     Verb("void", OrdersVoided, lambda a, actor, b: _void(a), lambda x: f"void {x.label} because {x.reason}",
-         "void LABEL because REASON: the referee voids sealed orders that cannot be opened (void t1-catholic because `atack` is no order)"),
+         "void LABEL because REASON: the referee voids sealed orders that cannot be opened (void t1-catholic because `atack` "
+         "is no order)"),
     Verb("key", PlayerKey, lambda a, actor, b: _key(a), lambda x: f"key {x.player} {x.key}",
          "key PLAYER KEYTYPE BASE64: the referee registers a player's SSH public key; his posts are signed with it "
          "from then on (`adjudicator join GAME --as PLAYER --key KEYFILE` posts it)"),

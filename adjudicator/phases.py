@@ -87,16 +87,19 @@ class Phases(Generic[S]):
         if kind not in phase.actions:
             verb = action_tag(kind)
             waits = Joined("; ", [Msg("{side}: {decision}", side=a.side, decision=a.said()) for a in self.awaiting(s)])
-            return violation(f"{verb}/not-now", phase.rule, "{verb} is not possible now: the game waits for {waits}", verb=Tag(verb),
+            return violation(f"{verb}/not-now", phase.rule, "{verb} is not possible now: the game waits for "
+                                                            "{waits}", verb=Tag(verb),
                              waits=waits if waits.items else Msg("nobody"))
         allowed = (phase.may or phase.deciders)(s)
         if actor not in allowed and not (actor == REFEREE and phase.referee):
             verb, deciders = action_tag(kind), phase.deciders(s)
             whose = Joined(Msg(" or "), deciders) if deciders else Msg("nobody")
             if deciders:
-                return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now ({prompt}), not {actor}'s",
+                return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now ({prompt}), not "
+                                                                  "{actor}'s",
                                  verb=Tag(verb), whose=whose, prompt=phase.prompt(s, deciders[0]), actor=actor)
-            return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now, not {actor}'s", verb=Tag(verb),
+            return violation(f"{verb}/not-yours", phase.rule, "{verb}: it is {whose}'s decision now, not "
+                                                              "{actor}'s", verb=Tag(verb),
                              whose=whose, actor=actor)
         return []
 

@@ -18,8 +18,7 @@ from adjudicator.games import Choices, Posted, Status
 from adjudicator.ruleset import Ruleset
 from adjudicator.verify import Report
 from adjudicator import localize
-from adjudicator.i18n import _, ngettext
-from adjudicator.i18n import Msg
+from adjudicator.i18n import _, Msg, ngettext
 
 
 def as_json(data: object) -> str:
@@ -57,7 +56,8 @@ def status(st: Status, where: Path) -> Iterator[str]:
     seq, _sep, head = st.head.partition(":")
     name = st.ruleset
     yield f"{st.game} · {st.title}" + (f" · {st.scenario}" if st.scenario else "")
-    yield _("turn {turn} · phase {phase} · head #{seq} {hash}").format(turn=st.turn, phase=localize.phase(name, st.phase), seq=seq,
+    yield _("turn {turn} · phase {phase} · head #{seq} "
+            "{hash}").format(turn=st.turn, phase=localize.phase(name, st.phase), seq=seq,
                                                                      hash=head[:16])
     if st.dice == "committed":
         to_reveal = st.closed_epoch - st.revealed_through
@@ -70,7 +70,8 @@ def status(st: Status, where: Path) -> Iterator[str]:
         yield dice
         missing = [localize.side(name, p) for p in st.players if p not in st.seeds]
         if not st.rolled and missing:
-            yield _("client seeds still welcome before the first roll: {players} (adjudicator join)").format(players=", ".join(missing))
+            yield _("client seeds still welcome before the first roll: {players} (adjudicator "
+                    "join)").format(players=", ".join(missing))
     else:
         yield _("dice: reported")
     if st.signing:
@@ -174,7 +175,8 @@ def verified(report: Report) -> Iterator[str]:
     yield (_("rolls: {verified} verified, {unrevealed} not yet revealed, {reported} reported").format(
         verified=r["verified"], unrevealed=r["unrevealed"], reported=r["reported"])
            + (_(", {count} MISMATCHED").format(count=r["mismatched"]) if r["mismatched"] else "")
-           + (_(", {count} OUTSIDE THE COMMITTED CHAIN").format(count=r["off-chain"]) if r["off-chain"] else "") + revealed(report))
+           + (_(", {count} OUTSIDE THE COMMITTED "
+                "CHAIN").format(count=r["off-chain"]) if r["off-chain"] else "") + revealed(report))
     for s, prefix in report.heads_checked:
         kept = not any(x.seq == s and x.kind == "head" for x in report.problems)
         yield (_("kept head {seq}:{prefix} matches") if kept else _("kept head {seq}:{prefix} DOES NOT MATCH")).format(

@@ -63,7 +63,8 @@ def open_orders(d: D, e: Envelope[OrdersUnsealed]) -> None:
     d.update(s.sides, side, orders_open=True)
     if all(x.orders_open for x in s.sides.values()):
         d.say("both sides' written orders are open: {}",
-              Joined("; ", [Msg("{brigade} {order}", brigade=b.id, order=b.order.shown()) for b in s.brigades.values() if b.order]))
+              Joined("; ", [Msg("{brigade} {order}",
+                                brigade=b.id, order=b.order.shown()) for b in s.brigades.values() if b.order]))
         new_turn(d, e)
 
 

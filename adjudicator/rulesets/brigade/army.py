@@ -6,12 +6,12 @@ right after the result event that may trigger a test (§15.3).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudicator.draft import Draft
 from adjudicator.rulesets.brigade.codes import RULE_AUTO_DEFEAT, RULE_DEFEAT
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, OFF_TABLE, BrigadeState, DefeatTest, General, Unit, mods_text
-import re
 from adjudicator.i18n import Msg, N_
 
 

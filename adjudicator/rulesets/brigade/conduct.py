@@ -55,9 +55,11 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
     if t is None or t.side == u.side or not t.on_table:
         return violation("charge/target", "seed 003 §4.4", "{target!r} is not an enemy unit on the table", target=a.target)
     if a.kind not in CHARGE_KINDS:
-        return violation("charge/kind", "seed 003 §4.4", "a charge is one of {charge_kinds}", charge_kinds=', '.join(CHARGE_KINDS))
+        return violation("charge/kind", "seed 003 §4.4", "a charge is one of {charge_kinds}",
+                         charge_kinds=', '.join(CHARGE_KINDS))
     if not u.on_table or u.status in MUST_MOVE_COMPULSORY:
-        return violation("charge/unit-state", RULE_COMPULSORY, "{name} is {status}: it cannot declare a charge (R10)", name=u.name, status=u.status)
+        return violation("charge/unit-state", RULE_COMPULSORY, "{name} is {status}: it cannot declare a charge (R10)",
+                         name=u.name, status=u.status)
     if u.moved == "compulsory":
         return violation("charge/moved-compulsory", RULE_MOVEMENT, "{name} moved in the compulsory move phase (R10)", name=u.name)
     if u.charged:
@@ -72,16 +74,19 @@ def check_charge(state: BrigadeState, actor: str, a: Charge) -> list[Violation]:
             return violation("charge/cinc-absent", RULE_CINC, "the CinC {name} is {fate}", name=cinc.name, fate=cinc.fate)
         d = dist(cinc.x, cinc.y, u.x, u.y)
         if d > radius["cinc_charges"]:
-            return violation("charge/cinc-radius", RULE_CINC, '{name} is {d:.1f}" from the CinC {name2}; he orders charges within {cinc_charges}"', name=u.name, d=d, name2=cinc.name, cinc_charges=radius['cinc_charges'])
+            return violation("charge/cinc-radius", RULE_CINC, '{name} is {d:.1f}" from the CinC {name2}; he orders charges '
+                                                              'within {cinc_charges}"', name=u.name, d=d, name2=cinc.name, cinc_charges=radius['cinc_charges'])
         if a.kind == "opportunity":
             return violation("charge/kind", RULE_CINC, "the CinC orders an attack or a counter-attack")
         return answers(t, a.kind)
     g = state.generals[b.general]
     if g.fate != "present":
-        return violation("charge/leaderless", RULE_RADIUS, "{name}'s brigadier {name2} is {fate}: no charge without a commander (the CinC may order one, §5.1)", name=b.name, name2=g.name, fate=g.fate)
+        return violation("charge/leaderless", RULE_RADIUS, "{name}'s brigadier {name2} is {fate}: no charge without a "
+                                                           "commander (the CinC may order one, §5.1)", name=b.name, name2=g.name, fate=g.fate)
     d = dist(g.x, g.y, u.x, u.y)
     if d > radius["brigadier"]:
-        return violation("charge/out-of-radius", RULE_RADIUS, '{name} is {d:.1f}" from its brigadier {name2}; charges are ordered within {brigadier}"', name=u.name, d=d, name2=g.name, brigadier=radius['brigadier'])
+        return violation("charge/out-of-radius", RULE_RADIUS, '{name} is {d:.1f}" from its brigadier {name2}; charges are '
+                                                              'ordered within {brigadier}"', name=u.name, d=d, name2=g.name, brigadier=radius['brigadier'])
     return check_charge_order(state, u, t, a.kind) or answers(t, a.kind)
 
 
@@ -89,7 +94,8 @@ def answers(target: Unit, kind: str) -> list[Violation]:
     """§4.4, R29: a counter-charge (a counter-attack) answers a charge: its target is an enemy unit that
     declared one this turn. The phasing player declares first, so only the non-phasing player counters."""
     if kind == "counter" and not target.charged:
-        return violation("charge/no-enemy-charge", RULE_COUNTER, "a counter-charge answers an enemy charge: {name} has declared no charge this turn (R29)", name=target.name)
+        return violation("charge/no-enemy-charge", RULE_COUNTER, "a counter-charge answers an enemy charge: {name} has "
+                                                                 "declared no charge this turn (R29)", name=target.name)
     return []
 
 
@@ -109,16 +115,19 @@ def check_charge_order(state: BrigadeState, u: Unit, t: Unit, kind: str) -> list
             if u.kind == "light-infantry" and t.kind == "light-infantry":
                 return []
             if formed_target(t):
-                return violation("charge/engage-infantry", rule, "under {order} infantry may not charge formed close-order enemy ({name} is formed) except as a counter-attack", order=Word("brigade", order.capitalize()), name=t.name)
+                return violation("charge/engage-infantry", rule, "under {order} infantry may not charge formed close-order "
+                                                                 "enemy ({name} is formed) except as a counter-attack", order=Word("brigade", order.capitalize()), name=t.name)
             return []
         if formed_target(t) and b.formed_cav_charges >= 1:
-            return violation("charge/engage-cavalry", rule, "under {order} a brigade declares one cavalry charge per turn against formed units; {name} has declared it", order=Word("brigade", order.capitalize()), name=b.name)
+            return violation("charge/engage-cavalry", rule, "under {order} a brigade declares one cavalry charge per turn "
+                                                            "against formed units; {name} has declared it", order=Word("brigade", order.capitalize()), name=b.name)
         return []
     if order in ("hold", "move"):
         if cav and kind in ("counter", "opportunity"):
             return []
         return violation("charge/hold" if order == "hold" else "charge/move", rule,
-                         "under {order} units may not charge; cavalry may counter-charge or charge as opportunity", order=Word("brigade", order.capitalize()))
+                         "under {order} units may not charge; cavalry may counter-charge or charge as "
+                         "opportunity", order=Word("brigade", order.capitalize()))
     # withdraw
     if kind == "counter":
         return []
@@ -143,7 +152,8 @@ def check_move(state: BrigadeState, actor: str, a: Move, phase: str, referee_ste
     if actor != REFEREE and piece.side != actor:
         return violation("move/not-yours", "seed 003 §4.5", "{name} is not {actor}'s", name=piece.name, actor=actor)
     if not (0 <= a.x <= state.width and 0 <= a.y <= state.height):
-        return violation("move/off-table", "scenario", "{x:g},{y:g} is off the {width:g}x{height:g} inch table", x=a.x, y=a.y, width=state.width, height=state.height)
+        return violation("move/off-table", "scenario", "{x:g},{y:g} is off the {width:g}x{height:g} inch table",
+                         x=a.x, y=a.y, width=state.width, height=state.height)
     if isinstance(piece, Unit):
         found = stacked(state, piece, a.x, a.y)
         if found:
@@ -168,7 +178,8 @@ def stacked(state: BrigadeState, u: Unit, x: float, y: float) -> list[Violation]
     hypot = math.hypot
     for t in state.units.values():
         if t.id != u.id and t.status not in OFF_TABLE and hypot(x - t.x, y - t.y) < gap - 1e-9:
-            return violation("move/stacked", RULE_STACKING, '{name} would end {distance:.1f}" from {name2} ({id}): units meet in contact, at least {gap:g}" apart, never on one another', name=u.name, distance=hypot(x - t.x, y - t.y), name2=t.name, id=t.id, gap=gap)
+            return violation("move/stacked", RULE_STACKING, '{name} would end {distance:.1f}" from {name2} ({id}): units meet '
+                                                            'in contact, at least {gap:g}" apart, never on one another', name=u.name, distance=hypot(x - t.x, y - t.y), name2=t.name, id=t.id, gap=gap)
     return []
 
 
@@ -181,7 +192,8 @@ def _general_move(state: BrigadeState, g: General, a: Move, phase: str) -> list[
         return violation("move/twice", RULE_MOVEMENT, "{name} has moved in this phase already", name=g.name)
     rate, d = move_rate(state, "general"), dist(g.x, g.y, a.x, a.y)
     if d > rate:
-        return violation("move/too-far", RULE_MOVEMENT, '{name} moves at most {rate:g}" (provisional), not {d:.1f}"', name=g.name, rate=rate, d=d)
+        return violation("move/too-far", RULE_MOVEMENT, '{name} moves at most {rate:g}" (provisional), not {d:.1f}"',
+                         name=g.name, rate=rate, d=d)
     return []
 
 
@@ -190,24 +202,29 @@ def _compulsory_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
     here, there = nearest_enemy(state, u.side, u.x, u.y), nearest_enemy(state, u.side, a.x, a.y)
     broken = state.brigades[u.brigade].morale in ("broken", "mass-panic")
     if u.status not in MUST_MOVE_COMPULSORY and not broken:
-        return violation("move/not-compulsory", RULE_COMPULSORY, "{name} is {status} in a steady brigade: only retreating, routing and pursuing units and broken brigades move now", name=u.name, status=u.status)
+        return violation("move/not-compulsory", RULE_COMPULSORY, "{name} is {status} in a steady brigade: only retreating, "
+                                                                 "routing and pursuing units and broken brigades move now", name=u.name, status=u.status)
     limit = state.tables["broken_brigade"]["retreat_inches"] if broken and u.status not in MUST_MOVE_COMPULSORY \
         else move_rate(state, u.kind)
     d = dist(u.x, u.y, a.x, a.y)
     if d > limit:
-        return violation("move/too-far", RULE_COMPULSORY, '{name} moves at most {limit:g}" now, not {d:.1f}"', name=u.name, limit=limit, d=d)
+        return violation("move/too-far", RULE_COMPULSORY, '{name} moves at most {limit:g}" now, not {d:.1f}"',
+                         name=u.name, limit=limit, d=d)
     if u.status != "pursuing" and there < here:
-        return violation("move/toward-enemy", RULE_COMPULSORY, '{name} retreats: it may not end nearer the enemy ({there:.1f}" < {here:.1f}")', name=u.name, there=there, here=here)
+        return violation("move/toward-enemy", RULE_COMPULSORY, '{name} retreats: it may not end nearer the enemy ({there:.1f}" '
+                                                               '< {here:.1f}")', name=u.name, there=there, here=here)
     return []
 
 
 def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
     """§4.5: the units that did not move in the compulsory phase, as their brigade's order allows (§5.6-§5.11)."""
     if u.moved == "compulsory" or u.status in MUST_MOVE_COMPULSORY:
-        return violation("move/moved-compulsory", RULE_MOVEMENT, "{name} moves in the compulsory move phase, not now", name=u.name)
+        return violation("move/moved-compulsory", RULE_MOVEMENT, "{name} moves in the compulsory move phase, not now",
+                         name=u.name)
     rate, d = move_rate(state, u.kind), dist(u.x, u.y, a.x, a.y)
     if d > rate:
-        return violation("move/too-far", RULE_MOVEMENT, '{name} moves at most {rate:g}" (provisional), not {d:.1f}"', name=u.name, rate=rate, d=d)
+        return violation("move/too-far", RULE_MOVEMENT, '{name} moves at most {rate:g}" (provisional), not {d:.1f}"',
+                         name=u.name, rate=rate, d=d)
     b = state.brigades[u.brigade]
     order = b.order.kind if b.order else "hold"
     rule = RULE_KIND[order]
@@ -218,7 +235,8 @@ def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
     else:
         here, there = dist(u.x, u.y, foe.x, foe.y), dist(a.x, a.y, foe.x, foe.y)
     if order in ("engage", "support") and u.kind in INFANTRY and there > here + 1e-9:
-        return violation("move/engage-retreat", rule, 'under {order} infantry may not retreat ({name} would go from {here:.1f}" to {there:.1f}" of the enemy)', order=Word("brigade", order.capitalize()), name=u.name, here=here, there=there)
+        return violation("move/engage-retreat", rule, 'under {order} infantry may not retreat ({name} would go from '
+                                                      '{here:.1f}" to {there:.1f}" of the enemy)', order=Word("brigade", order.capitalize()), name=u.name, here=here, there=there)
     if order == "attack" and u.status == "formed" and close_order(u) and there > here + 1e-9:
         return violation("move/attack-retreat", rule, "under Attack no formed unit retires voluntarily ({name}, R7)", name=u.name)
     if order == "withdraw" and there < here - 1e-9:
@@ -228,7 +246,8 @@ def _free_move(state: BrigadeState, u: Unit, a: Move) -> list[Violation]:
         reach = state.tables["areas"]["hold_inches"] + (
             state.tables["skirmish_screen"]["ahead_inches"] if u.kind == "light-infantry" else 0)
         if dist(a.x, a.y, p.x, p.y) > reach:
-            return violation("move/hold-area", rule, 'under Hold {name} stays within {reach:g}" of {name2} (provisional area, R3)', name=b.name, reach=reach, name2=p.name)
+            return violation("move/hold-area", rule, 'under Hold {name} stays within {reach:g}" of {name2} (provisional area, '
+                                                     'R3)', name=b.name, reach=reach, name2=p.name)
     return []
 
 
@@ -272,13 +291,15 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
             ok = [u for u in formed if u.charged or _did(state, u, advance=True) or next(advances(state, u), None) is None]
             if formed and len(ok) * 2 < len(formed):
                 found += violation("attack/half-advance", RULE_KIND["attack"],
-                                   "{name} is under Attack: at least half of its {count_formed} formed units must charge or advance half a move towards the enemy (move rates provisional); {count_ok} did", name=b.name, count_formed=len(formed), count_ok=len(ok))
+                                   "{name} is under Attack: at least half of its {count_formed} formed units must charge or "
+                                   "advance half a move towards the enemy (move rates provisional); {count_ok} did", name=b.name, count_formed=len(formed), count_ok=len(ok))
         elif b.order.kind == "withdraw":
             late = [u.name for u in units if u.status not in MUST_MOVE_COMPULSORY and not u.charged
                     and not _did(state, u, advance=False)]
             if late:
                 found += violation("withdraw/half-move", RULE_KIND["withdraw"],
-                                   "{name} is under Withdraw: every unit retires at least half a move (move rates provisional); not yet: {late}", name=b.name, late=', '.join(late))
+                                   "{name} is under Withdraw: every unit retires at least half a move (move rates "
+                                   "provisional); not yet: {late}", name=b.name, late=', '.join(late))
     return found
 
 

@@ -41,7 +41,8 @@ def roll(d: Draft[BrigadeState]) -> None:
         for side in s.players:
             rolled = sum(d.dice.roll(f"initiative ({s.sides[side].name})", expr, side=side))
             totals[side] = rolled + sum(m for _, m in mods[side])
-            parts.append(Msg("{name} {rolled}{mods} = {total}", name=s.sides[side].name, rolled=rolled, mods=mods_text(mods[side]),
+            parts.append(Msg("{name} {rolled}{mods} = "
+                             "{total}", name=s.sides[side].name, rolled=rolled, mods=mods_text(mods[side]),
                              total=totals[side]))
         first, second = s.players
         tied = totals[first] == totals[second]

@@ -59,19 +59,24 @@ def check_order(state: BrigadeState, brigade: str, order: Order, source: str) ->
     if order.flank and order.kind != "support":
         return violation("order/flank", rule, "only a Support order names a flank, not {kind}", kind=order.kind)
     if order.kind == "attack" and not (place or enemy_brigade):
-        return violation("order/attack-objective", rule, "an Attack order names its objective: a place marked before play or an enemy brigade, not {obj!r}", obj=obj or Msg("nothing"))
+        return violation("order/attack-objective", rule, "an Attack order names its objective: a place marked before play or "
+                                                         "an enemy brigade, not {obj!r}", obj=obj or Msg("nothing"))
     if order.kind == "engage" and not (place or enemy_brigade or enemy_unit):
-        return violation("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, not {obj!r}", obj=obj or Msg("nothing"))
+        return violation("order/engage-objective", rule, "an Engage order names enemy units, an enemy brigade or a place, not "
+                                                         "{obj!r}", obj=obj or Msg("nothing"))
     if order.kind == "support":
         if not friend_brigade:
-            return violation("order/support-objective", rule, "a Support order names the friendly brigade it supports, not {obj!r}", obj=obj or Msg("nothing"))
+            return violation("order/support-objective", rule, "a Support order names the friendly brigade it supports, not "
+                                                              "{obj!r}", obj=obj or Msg("nothing"))
         if not order.flank:
             return violation("order/support-flank", rule, "support is given by the left flank, the right flank or the rear "
                              "(never from the front): name one")
     if order.kind == "move" and not (place or friend_brigade):
-        return violation("order/move-objective", rule, "a Move order names a place or a friendly brigade, not {obj!r}", obj=obj or Msg("nothing"))
+        return violation("order/move-objective", rule, "a Move order names a place or a friendly brigade, not {obj!r}",
+                         obj=obj or Msg("nothing"))
     if order.kind in ("hold", "withdraw") and obj and not place:
-        return violation("order/area", rule, "{kind}: the objective, if any, is a place marked before play, not {obj!r}", kind=Word("brigade", order.kind.capitalize()), obj=obj)
+        return violation("order/area", rule, "{kind}: the objective, if any, is a place marked before play, not {obj!r}",
+                         kind=Word("brigade", order.kind.capitalize()), obj=obj)
     return []
 
 
@@ -94,7 +99,8 @@ def change_modifiers(state: BrigadeState, brigade: str) -> list[tuple[Msg | str,
         mods.append((Msg("brigadier in base contact"), mt["base_contact"]))
     elif d > mt["radius"]:
         bands = int((d - mt["radius"] + 11.999) // 12)  # each 12" or part of it beyond the radius (R8)
-        mods.append((Msg("{d:.0f}\" away, beyond {radius}\" (provisional)", d=d, radius=mt["radius"]), bands * pt["beyond_radius_per_12_inches"]))
+        mods.append((Msg("{d:.0f}\" away, beyond {radius}\" (provisional)",
+                         d=d, radius=mt["radius"]), bands * pt["beyond_radius_per_12_inches"]))
     nat = pt["nationality"].get(side.nationality, 0)
     if nat:
         mods.append((Msg("{nationality} staff (provisional)", nationality=Word("brigade", side.nationality)), nat))
@@ -117,7 +123,8 @@ class Tried(NamedTuple):
         return self.shown().english()
 
     def shown(self) -> Msg:
-        return Msg("2D6 {rolled}{mods} = {total} against {need} (provisional table)", rolled=self.rolled, mods=mods_text(self.mods),
+        return Msg("2D6 {rolled}{mods} = {total} against {need} (provisional "
+                   "table)", rolled=self.rolled, mods=mods_text(self.mods),
                    total=self.total, need=self.need)
 
 
@@ -164,7 +171,8 @@ AUTO_REASONS = {
 def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> list[Violation]:
     """§5.6/§5.8: the automatic brigadier's initiative options, with the conditions the state can check."""
     if reason not in AUTO_REASONS:
-        return violation("auto/reason", "seed 003 §5.6", "automatic options: {auto_reasons}", auto_reasons=', '.join(AUTO_REASONS))
+        return violation("auto/reason", "seed 003 §5.6", "automatic options: {auto_reasons}",
+                         auto_reasons=', '.join(AUTO_REASONS))
     b = state.brigades[brigade]
     current, new_kind, why = AUTO_REASONS[reason]
     rule = RULE_AUTO_ORDER[current]
@@ -173,12 +181,14 @@ def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> 
         return violation("auto/wrong-order", rule, "{reason!r} is an option of a brigade under {current} ({name} is under {now})",
                          reason=reason, current=Word("brigade", current.capitalize()), name=b.name, now=now)
     if order.kind != new_kind:
-        return violation("auto/wrong-order", rule, "{reason!r} gives {new_kind}, not {kind}", reason=reason, new_kind=Word("brigade", new_kind.capitalize()), kind=Word("brigade", order.kind.capitalize()))
+        return violation("auto/wrong-order", rule, "{reason!r} gives {new_kind}, not "
+                                                   "{kind}", reason=reason, new_kind=Word("brigade", new_kind.capitalize()), kind=Word("brigade", order.kind.capitalize()))
     units = units_of(state, brigade)
     if reason == "repulsed":
         bad = sum(1 for u in units if u.status in ("retreating", "routed", "dispersed", "removed"))
         if bad * 2 < len(units):
-            return violation("auto/not-repulsed", rule, "{name}: only {bad} of {count_units} units retreat, rout or are dispersed; the option needs half or more", name=b.name, bad=bad, count_units=len(units))
+            return violation("auto/not-repulsed", rule, "{name}: only {bad} of {count_units} units retreat, rout or are "
+                                                        "dispersed; the option needs half or more", name=b.name, bad=bad, count_units=len(units))
     if reason == "attack-again" and any(u.kind not in ("line-cavalry", "guard-cavalry", "cossacks", "horse-artillery")
                                         for u in units):
         return violation("auto/not-cavalry", rule, "{name} is not a cavalry brigade", name=b.name)
@@ -186,5 +196,6 @@ def check_auto(state: BrigadeState, brigade: str, order: Order, reason: str) -> 
         sup = state.brigades.get(b.order.objective)
         gone = sup is not None and (sup.morale != "steady" or not any(u.on_table for u in units_of(state, sup.id)))
         if not gone:
-            return violation("auto/supported-steady", rule, "the supported brigade {objective} is neither broken nor dispersed", objective=b.order.objective)
+            return violation("auto/supported-steady", rule, "the supported brigade {objective} is neither broken nor dispersed",
+                             objective=b.order.objective)
     return []

@@ -9,13 +9,13 @@ engine which dicts hold pieces, and indexes the units by brigade and by side.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import msgspec
 
 from adjudicator.draft import Board, index, pieces_in
 from adjudicator.i18n import Joined, Msg
-import re
 from adjudicator.localize import Word
 
 INFANTRY = ("line-infantry", "guard-infantry", "light-infantry")

@@ -36,7 +36,8 @@ def _brigade_of(s: BrigadeState, actor: str, brigade: str, rule: str) -> list[Vi
     if b is None:
         return violation("order/unknown-brigade", rule, "{brigade!r} is not a brigade", brigade=brigade)
     if actor not in (REFEREE, b.side):
-        return violation("side/not-yours", RULE_SEQUENCE, "{name} is {side}'s, not {actor}'s", name=b.name, side=b.side, actor=actor)
+        return violation("side/not-yours", RULE_SEQUENCE, "{name} is {side}'s, not {actor}'s",
+                         name=b.name, side=b.side, actor=actor)
     return []
 
 
@@ -44,7 +45,8 @@ def _commanded(s: BrigadeState, brigade: str, rule: str) -> list[Violation]:
     b = s.brigades[brigade]
     g = s.generals[b.general]
     if g.fate != "present":
-        return violation("order/leaderless", rule, "{name}'s brigadier {name2} is {fate}: leaderless brigades are in rules the seeds do not hold (R15)", name=b.name, name2=g.name, fate=g.fate)
+        return violation("order/leaderless", rule, "{name}'s brigadier {name2} is {fate}: leaderless brigades are in rules the "
+                                                   "seeds do not hold (R15)", name=b.name, name2=g.name, fate=g.fate)
     return []
 
 
@@ -58,7 +60,8 @@ def _in_command_step(s: BrigadeState, actor: str, a: ev.OrderGiven) -> list[Viol
     b = s.brigades[a.brigade]
     if b.side != whose(s):
         return violation("order/not-your-step" if change else "initiative/not-your-step",
-                         RULE_ONE_CHANGE if change else RULE_BRIG_INIT, "{name} is not the side whose command step it is", name=b.name)
+                         RULE_ONE_CHANGE if change else RULE_BRIG_INIT, "{name} is not the side whose command step it "
+                                                                        "is", name=b.name)
     side = s.sides[b.side]
     if change and side.order_change_used:
         return violation("order/one-change", RULE_ONE_CHANGE, "the CinC changes one brigade's order per turn, "
@@ -115,11 +118,14 @@ def check_set_order(s: BrigadeState, actor: str, a: ev.SetOrder) -> list[Violati
 def check_done(s: BrigadeState, actor: str, a: ev.Done) -> list[Violation]:
     if s.phase == "orders-reveal":
         if actor != REFEREE:
-            return violation("sequence/nothing-to-close", RULE_SEQUENCE, "`done` closes a step of the turn; it is {now}", now=_now(s))
+            return violation("sequence/nothing-to-close", RULE_SEQUENCE, "`done` closes a step of the turn; it is {now}",
+                             now=_now(s))
         # R26: the referee closes the setup once every brigade has an order (set by him if need be)
         missing = [b.id for b in s.brigades.values() if b.order is None]
         if missing:
-            return violation("orders/missing", "seed 003 §5.5", "every brigade has a written order; missing: {missing} (the referee may `set order` them)", missing=', '.join(missing))
+            return violation("orders/missing", "seed 003 "
+                                               "§5.5", "every brigade has a written order; missing: {missing} (the referee may "
+                                                       "`set order` them)", missing=', '.join(missing))
         return []
     if s.phase == "movement" and actor != REFEREE:
         return conduct.compliance(s, actor)
@@ -140,7 +146,8 @@ def check_fire(s: BrigadeState, actor: str, a: ev.Fire) -> list[Violation]:
     if u is None:
         return violation("fire/unknown-unit", rule, "{unit!r} is not a unit", unit=a.unit)
     if u.side != whose(s):
-        return violation("fire/not-your-step", rule, "{name} is not the side whose fire it is: the phasing player fires first", name=u.name)
+        return violation("fire/not-your-step", rule, "{name} is not the side whose fire it is: the phasing player fires first",
+                         name=u.name)
     if not u.on_table or u.status in ("retreating", "routed"):
         return violation("fire/unit-state", rule, "{name} is {status}: it does not fire (R11)", name=u.name, status=u.status)
     if u.kind not in ("line-infantry", "guard-infantry", "light-infantry", "foot-artillery", "horse-artillery"):
@@ -155,7 +162,8 @@ def check_fire(s: BrigadeState, actor: str, a: ev.Fire) -> list[Violation]:
 def check_roll(s: BrigadeState, actor: str, a: ev.RollFor) -> list[Violation]:
     """R12: either side rolls for a procedure the seeds do not hold, at any step of the turn."""
     if not _in_turn(s):
-        return violation("roll/phase", RULE_RESULTS, "rolls for the procedures the seeds do not hold are made during the turn; it is {now}", now=_now(s))
+        return violation("roll/phase", RULE_RESULTS, "rolls for the procedures the seeds do not hold are made during the turn; "
+                                                     "it is {now}", now=_now(s))
     try:
         parse_expr(a.expr)
     except ValueError as e:
@@ -180,10 +188,12 @@ def _result(s: BrigadeState, actor: str, piece: str, roll_seq: int, kind: str = 
             return violation("result/no-roll", RULE_RESULTS, "#{roll_seq} is not a roll of this turn", roll_seq=roll_seq)
         mine = rolls_of(s, roll_seq, piece)
         if not mine:
-            return violation("result/other-roll", RULE_RESULTS, "the roll #{roll_seq} was for {unit}, not {piece}", roll_seq=roll_seq, unit=r.unit, piece=piece)
+            return violation("result/other-roll", RULE_RESULTS, "the roll #{roll_seq} was for {unit}, not {piece}",
+                             roll_seq=roll_seq, unit=r.unit, piece=piece)
         if all(kind in x.entered for x in mine):
             what = f"{len(mine)} rolls" if len(mine) > 1 else "roll"
-            return violation("result/entered", RULE_RESULTS, "the {kind} result of the {what} #{roll_seq} ({purpose}, for {piece}) is entered already: a roll gives each result once (R12)", kind=kind, what=what, roll_seq=roll_seq, purpose=r.purpose, piece=piece)
+            return violation("result/entered", RULE_RESULTS, "the {kind} result of the {what} #{roll_seq} ({purpose}, for "
+                                                             "{piece}) is entered already: a roll gives each result once (R12)", kind=kind, what=what, roll_seq=roll_seq, purpose=r.purpose, piece=piece)
     return []
 
 
@@ -212,7 +222,8 @@ def check_unit_status(s: BrigadeState, actor: str, a: ev.UnitStatus) -> list[Vio
     if found:
         return found
     if a.status not in UNIT_STATUSES:
-        return violation("result/status", RULE_RESULTS, "a unit is one of {unit_statuses}", unit_statuses=', '.join(UNIT_STATUSES))
+        return violation("result/status", RULE_RESULTS, "a unit is one of {unit_statuses}",
+                         unit_statuses=', '.join(UNIT_STATUSES))
     if s.phase == "morale" and s.brigade_tested:
         return violation("morale/units-first", "seed 003 §4.8", "unit morale is tested before brigade morale: a brigade "
                          "result has been entered in this morale phase")
@@ -226,9 +237,11 @@ def check_brigade_morale(s: BrigadeState, actor: str, a: ev.BrigadeMorale) -> li
     if a.brigade not in s.brigades:
         return violation("result/brigade", RULE_RESULTS, "{brigade!r} is not a brigade", brigade=a.brigade)
     if a.result not in BRIGADE_RESULTS:
-        return violation("result/brigade-result", RULE_RESULTS, "a brigade morale result is one of {brigade_results}", brigade_results=', '.join(BRIGADE_RESULTS))
+        return violation("result/brigade-result", RULE_RESULTS, "a brigade morale result is one of {brigade_results}",
+                         brigade_results=', '.join(BRIGADE_RESULTS))
     if s.phase != "morale":
-        return violation("morale/brigade-phase", "seed 003 §4.8", "brigade morale is tested in the morale phase; it is {now}", now=_now(s))
+        return violation("morale/brigade-phase", "seed 003 §4.8", "brigade morale is tested in the morale phase; it is {now}",
+                         now=_now(s))
     return []
 
 
@@ -309,16 +322,20 @@ def check_written(s: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Vi
             return violation("orders/unreadable", "seed 003 §5.5", "order line {n}: {e}", n=n, e=e)
         b = s.brigades.get(brigade)
         if b is None or b.side != side:
-            return violation("orders/not-a-brigade", "seed 003 §5.5", "order line {n}: {brigade!r} is not one of {side}'s brigades", n=n, brigade=brigade, side=side)
+            return violation("orders/not-a-brigade", "seed 003 "
+                                                     "§5.5", "order line {n}: {brigade!r} is not one of {side}'s "
+                                                             "brigades", n=n, brigade=brigade, side=side)
         if brigade in seen:
-            return violation("orders/twice", "seed 003 §5.5", "order line {n}: {name} has an order already (line {brigade})", n=n, name=b.name, brigade=seen[brigade])
+            return violation("orders/twice", "seed 003 §5.5", "order line {n}: {name} has an order already (line {brigade})",
+                             n=n, name=b.name, brigade=seen[brigade])
         seen[brigade] = str(n)
         found = orders.check_order(s, brigade, order, "written")
         if found:
             return [replace(v, message=f"order line {n}: {v.message}") for v in found]
     missing = [b.id for b in s.brigades.values() if b.side == side and b.id not in seen]
     if missing:
-        return violation("orders/missing", "seed 003 §5.5", "every brigade has a written order; missing: {missing}", missing=', '.join(missing))
+        return violation("orders/missing", "seed 003 §5.5", "every brigade has a written order; missing: {missing}",
+                         missing=', '.join(missing))
     return []
 
 
@@ -328,9 +345,11 @@ def check_standing(s: BrigadeState, actor: str, a: ev.Standing) -> list[Violatio
         return violation("standing/not-a-side", RULE_SEQUENCE, "standing orders are a side's")
     modes = KINDS.get(a.kind)
     if modes is None:
-        return violation("standing/kind", RULE_SEQUENCE, "{kind!r} is no standing order; the kinds: {kinds}", kind=a.kind, kinds=', '.join(KINDS))
+        return violation("standing/kind", RULE_SEQUENCE, "{kind!r} is no standing order; the kinds: {kinds}",
+                         kind=a.kind, kinds=', '.join(KINDS))
     if a.mode not in modes:
-        return violation("standing/mode", RULE_SEQUENCE, "standing {kind}: {modes}, not {mode!r}", kind=a.kind, modes=' or '.join(modes), mode=a.mode)
+        return violation("standing/mode", RULE_SEQUENCE, "standing {kind}: {modes}, not {mode!r}",
+                         kind=a.kind, modes=' or '.join(modes), mode=a.mode)
     return []
 
 

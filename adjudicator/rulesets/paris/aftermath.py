@@ -19,9 +19,8 @@ from adjudicator.rulesets.paris import decide, hexgrid
 from adjudicator.rulesets.paris.ground import View, units_at
 from adjudicator.rulesets.paris.morale import (can_stack, carry_leaders, destroy, kill_leader, retreat, retreat_impossible,
                                                retreat_paths, retreat_problem, step_back)
-from adjudicator.rulesets.paris.state import MeleeStep, PState, Unit, d10, table
+from adjudicator.rulesets.paris.state import d10, leader_name, MeleeStep, PState, table, Unit
 from adjudicator.i18n import said, Joined, Msg, N_
-from adjudicator.rulesets.paris.state import leader_name
 from adjudicator.localize import Word
 
 STAGES = ("attacker-retreat", "defender-retreat", "advance", "leaders")
@@ -77,7 +76,8 @@ def _retreat(d: Draft[PState], st: MeleeStep, u: Unit, n: int, away: str) -> boo
         return True
     d.s.phase = "retreat"
     d.s.melee_step = msgspec.structs.replace(st, unit=u.id, hexes=n, away=away)
-    d.say(Msg("{unit} must retreat {count} hex from {hex}, away from {away}: {side} chooses the path ({paths} legal) (seed 000 §11.4)",
+    d.say(Msg("{unit} must retreat {count} hex from {hex}, away from {away}: {side} chooses the path ({paths} legal) (seed 000 "
+              "§11.4)",
               plural="{unit} must retreat {count} hexes from {hex}, away from {away}: {side} chooses the path ({paths} legal) "
               "(seed 000 §11.4)", unit=u.id, count=n, hex=u.hex, away=away, side=u.side, paths=len(paths)))
     return False
@@ -85,7 +85,8 @@ def _retreat(d: Draft[PState], st: MeleeStep, u: Unit, n: int, away: str) -> boo
 
 def follow(d: Draft[PState], uid: str, path: tuple[str, ...], how: Msg | str) -> None:
     u = d.s.units[uid]
-    d.say("{unit} retreats {path}, keeping its facing ({how}) (seed 000 §11.4)", unit=uid, path="→".join((u.hex,) + path), how=how)
+    d.say("{unit} retreats {path}, keeping its facing ({how}) (seed 000 §11.4)",
+          unit=uid, path="→".join((u.hex,) + path), how=how)
     for h in path:
         step_back(d, uid, h)
 
@@ -173,7 +174,8 @@ def advance(d: Draft[PState], st: MeleeStep, uid: str, into: str, facing: int, h
         d.say("{unit} passes through {hex} to {into} and {turn} ({how}) (seed 000 §11.5)", unit=uid, hex=st.defender_hex,
               into=into, turn=turn, how=how)
     else:
-        d.say("{unit} advances {hex}→{into} and {turn} ({how}) (seed 000 §11.4)", unit=uid, hex=u.hex, into=into, turn=turn, how=how)
+        d.say("{unit} advances {hex}→{into} and {turn} ({how}) (seed 000 §11.4)",
+              unit=uid, hex=u.hex, into=into, turn=turn, how=how)
     carry_leaders(d, u, u.hex, into)
 
 
@@ -195,7 +197,8 @@ def _leaders(d: Draft[PState], st: MeleeStep) -> bool:
         if r == on:
             kill_leader(d, lid, Msg("rolled {roll} after the melee", roll=r))
         else:
-            d.say("leader {name} survives the melee: d10 {roll} (dies on {on}) (seed 000 §5.2.1)", name=leader_name(ld), roll=r, on=on)
+            d.say("leader {name} survives the melee: d10 {roll} (dies on {on}) (seed 000 §5.2.1)",
+                  name=leader_name(ld), roll=r, on=on)
     return True
 
 
@@ -230,10 +233,13 @@ def check_retreat(s: PState, a: Retreat) -> list[Violation]:
     """After the phase table's gate: the unit asked, the length, then every step (§11.4, §9.1, R20)."""
     st = pending(s)
     if a.unit != st.unit:
-        return violation("retreat/unit", "seed 000 §11.4", "{unit} is the unit that retreats now, not {unit2}", unit=st.unit, unit2=a.unit)
+        return violation("retreat/unit", "seed 000 §11.4", "{unit} is the unit that retreats now, not {unit2}",
+                         unit=st.unit, unit2=a.unit)
     if len(a.path) != st.hexes:
-        return violation("retreat/length", "seed 000 §11.4", Msg("{unit} retreats exactly {count} hex (the number after R), not {asked}",
-                         plural="{unit} retreats exactly {count} hexes (the number after R), not {asked}", unit=st.unit, count=st.hexes,
+        return violation("retreat/length", "seed 000 "
+                                           "§11.4", Msg("{unit} retreats exactly {count} hex (the number after R), not {asked}",
+                         plural="{unit} retreats exactly {count} hexes (the number after R), not "
+                                "{asked}", unit=st.unit, count=st.hexes,
                          asked=len(a.path)))
     u = s.units[st.unit]
     here = u.hex
@@ -249,14 +255,16 @@ def check_advance(s: PState, a: Advance) -> list[Violation]:
     st = pending(s)
     if a.unit != st.unit:
         who = "the lead unit advances (§11.2)" if st.unit == st.lead else "the defender advances"
-        return violation("advance/unit", "seed 000 §11.4", "{unit} is the unit that may advance now, not {unit2}: {who}", unit=st.unit, unit2=a.unit, who=who)
+        return violation("advance/unit", "seed 000 §11.4", "{unit} is the unit that may advance now, not {unit2}: {who}",
+                         unit=st.unit, unit2=a.unit, who=who)
     if a.facing:
         try:
             f = hexgrid.parse_facing(a.facing)
         except ValueError as e:
             return violation("advance/bad-facing", "seed 000 §7", said(e))
         if f not in facings(s.units[st.unit]):
-            return violation("advance/turn", "seed 000 §11.4", "a unit advancing may turn one vertex on entering the hex, no more "
+            return violation("advance/turn", "seed 000 "
+                                             "§11.4", "a unit advancing may turn one vertex on entering the hex, no more "
                              "({steps} asked)", steps=hexgrid.turn_steps(s.units[st.unit].facing, f))
     return []
 

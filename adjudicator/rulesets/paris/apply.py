@@ -15,9 +15,8 @@ from adjudicator.rulesets.paris.morale import carry_leaders
 from adjudicator.draft import Draft
 from adjudicator.ruleset import Step
 from adjudicator.rulesets.paris.state import MeleeDecl, PState
-from adjudicator.i18n import Joined, Msg
-from adjudicator.localize import Word
 from adjudicator.i18n import Joined, Msg, N_
+from adjudicator.localize import Word
 
 
 # -- turn-1 orders (§3.1, ruling R47) ----------------------------------------------------------
@@ -96,7 +95,8 @@ def ruling(d: Draft[PState], event: Envelope[Ruling]) -> None:
 
 def activate(d: Draft[PState], event: Envelope[Activate]) -> None:
     wing = event.action.wing
-    d.say("{side} activates {wing} ({order}) (seed 000 §4.2)", side=event.actor, wing=wing, order=Word("paris", d.s.wings[wing].order))
+    d.say("{side} activates {wing} ({order}) (seed 000 §4.2)",
+          side=event.actor, wing=wing, order=Word("paris", d.s.wings[wing].order))
     sequence.begin_activation(d, wing)
 
 

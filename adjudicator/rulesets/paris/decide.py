@@ -89,7 +89,8 @@ def advance_by_order(s: PState, u: Unit, must: bool) -> tuple[str, Msg | str]:
         return "ask", ""
     if must or m == "always":
         if must and m == "never":
-            return "advance", Msg("{side}'s standing order: advance {mode}; the advance is compulsory", side=u.side, mode=Word("paris", m))
+            return "advance", Msg("{side}'s standing order: advance {mode}; the advance is compulsory",
+                                  side=u.side, mode=Word("paris", m))
         return "advance", Msg("{side}'s standing order: advance {mode}", side=u.side, mode=Word("paris", m))
     return "stay", Msg("{side}'s standing order: advance never", side=u.side)
 

@@ -23,7 +23,8 @@ NORTH, SOUTH = 1, 4  # facing a map edge: the vertex pointing at it
 def parse_facing(text: str) -> int:
     name = text.strip().upper()
     if name not in VERTICES:
-        raise ValueError(Msg("{text!r} is not a facing; a unit faces a vertex: {vertices}", text=text, vertices=", ".join(VERTICES)))
+        raise ValueError(Msg("{text!r} is not a facing; a unit faces a vertex: {vertices}",
+                             text=text, vertices=", ".join(VERTICES)))
     return VERTICES.index(name)
 
 

@@ -14,11 +14,9 @@ from adjudicator.draft import Draft
 from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import decide, hexgrid, reach
 from adjudicator.rulesets.paris.ground import View, los, nearest_enemy, now, units_at
-from adjudicator.rulesets.paris.state import Leader, PState, Unit, table
-from adjudicator.i18n import Msg
-from adjudicator.rulesets.paris.state import leader_name
+from adjudicator.rulesets.paris.state import Leader, leader_name, PState, table, Unit
+from adjudicator.i18n import Joined, Msg
 from adjudicator.localize import Command, Word
-from adjudicator.i18n import Joined
 
 RULE_ADJUTANT = "§5.2.2"
 
@@ -49,7 +47,8 @@ def replace_fallen(d: Draft[PState], fallen: Leader) -> None:
     barred = not wing.done and s.active_wing != wing.id
     d.update(s.wings, wing.id, leader=adj.id, barred=wing.barred or barred)
     if barred:
-        d.say("{wing}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)", wing=wing.id)
+        d.say("{wing}'s leader fell before it activated: it cannot activate this turn (seed 000 §5.2.2, ruling R28)",
+              wing=wing.id)
     unit = decide.adjutant_unit(s, wing.id) if decide.places_adjutant(s, fallen.side) else None
     if unit is not None:
         place(d, adj, unit.id, decide.placed_by_order(fallen.side))
@@ -93,15 +92,22 @@ def waiting_for(s: PState) -> Joined:
 def check_placement(s: PState, actor: str, a: Adjutant) -> list[Violation]:
     adj = due(s, a.wing)
     if adj is None:
-        return violation("adjutant/wing", "seed 000 §5.2.2", "{wing!r} has no adjutant to place; the game waits for {waiting}", wing=a.wing,
+        return violation("adjutant/wing", "seed 000 "
+                                          "§5.2.2", "{wing!r} has no adjutant to place; the game waits for "
+                                                    "{waiting}", wing=a.wing,
                          waiting=waiting_for(s))
     if actor != adj.side:
-        return violation("adjutant/wrong-side", "seed 000 §5.2.2", "the adjutant of {wing} is {side}'s to place, not {actor}'s", wing=a.wing, side=adj.side, actor=actor)
+        return violation("adjutant/wrong-side", "seed 000 §5.2.2", "the adjutant of {wing} is {side}'s to place, not {actor}'s",
+                         wing=a.wing, side=adj.side, actor=actor)
     u = s.units.get(a.unit)
     if u is None:
-        return violation("adjutant/unknown-unit", "seed 000 §5.2.2", "no unit {unit!r} on the map: the adjutant joins a unit of {wing} still in play", unit=a.unit, wing=a.wing)
+        return violation("adjutant/unknown-unit", "seed 000 "
+                                                  "§5.2.2", "no unit {unit!r} on the map: the adjutant joins a unit of {wing} "
+                                                            "still in play", unit=a.unit, wing=a.wing)
     if u.wing != a.wing:
-        return violation("adjutant/not-in-wing", "seed 000 §5.2.2", "{unit} belongs to {wing}: the adjutant «ставится с любым отрядом этого крыла», with a unit of {wing2}", unit=a.unit, wing=u.wing, wing2=a.wing)
+        return violation("adjutant/not-in-wing", "seed 000 "
+                                                 "§5.2.2", "{unit} belongs to {wing}: the adjutant «ставится с любым отрядом "
+                                                           "этого крыла», with a unit of {wing2}", unit=a.unit, wing=u.wing, wing2=a.wing)
     return []
 
 
@@ -149,22 +155,30 @@ def check_reaction(s: PState, a: React, trig: Unit) -> list[Violation]:
     farther from the unit he reacts to."""
     ld = s.leaders[a.unit]
     if a.kind != "retreat":
-        return violation("react/leader-turn", "seed 000 §8.2", "{unit} is a leader: he has no facing to turn; his reaction is a retreat (`react LEADER retreat HEX...`, ruling R41)", unit=a.unit)
+        return violation("react/leader-turn", "seed 000 "
+                                              "§8.2", "{unit} is a leader: he has no facing to turn; his reaction is a retreat "
+                                                      "(`react LEADER retreat HEX...`, ruling R41)", unit=a.unit)
     lay = s.layout
     here, cost = ld.hex, 0
     for h in a.path:
         if not reach.passable(s, h) or h not in hexgrid.neighbours(here, lay):
-            return violation("react/retreat-path", "seed 000 §8.2", "{h} is not a passable hex on the map next to {here}", h=h, here=here)
+            return violation("react/retreat-path", "seed 000 §8.2", "{h} is not a passable hex on the map next to {here}",
+                             h=h, here=here)
         if nearest_enemy(s, ld.side, h) <= 1:
-            return violation("react/retreat-adjacent", "seed 000 §8.2", "{unit} may not enter {h}: a reaction retreat never comes next to an enemy unit («Он не может оказываться рядом с вражеским отрядом»)", unit=a.unit, h=h)
+            return violation("react/retreat-adjacent", "seed 000 "
+                                                       "§8.2", "{unit} may not enter {h}: a reaction retreat never comes next "
+                                                               "to an enemy unit («Он не может оказываться рядом с вражеским отрядом»)", unit=a.unit, h=h)
         cost += reach.leader_cost(s, h)
         if cost > ld.ma:
-            return violation("react/retreat-mp", "seed 000 §8.2", "the retreat costs more than {unit}'s {ma} MP", unit=a.unit, ma=ld.ma)
+            return violation("react/retreat-mp", "seed 000 §8.2", "the retreat costs more than {unit}'s {ma} MP",
+                             unit=a.unit, ma=ld.ma)
         here = h
     if not a.path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(ld.hex, trig.hex, lay):
         return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
     if not any(u.wing == ld.wing for u in units_at(s, here)):
-        return violation("react/leader-alone", "seed 000 §5.2", "{unit} must end his movement stacked with a unit of {wing} («Он должен всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)", unit=a.unit, wing=ld.wing)
+        return violation("react/leader-alone", "seed 000 "
+                                               "§5.2", "{unit} must end his movement stacked with a unit of {wing} («Он должен "
+                                                       "всегда заканчивать свое движение сгруппированным с отрядом», ruling R41)", unit=a.unit, wing=ld.wing)
     return []
 
 
@@ -172,7 +186,8 @@ def apply_reaction(d: Draft[PState], a: React) -> None:
     ld = d.s.leaders[a.unit]
     d.mark("move", ld.hex, a.path[-1])
     d.update(d.s.leaders, a.unit, hex=a.path[-1], reacted=True)
-    d.say("leader {name} reacts: retreats {path} (seed 000 §5.2, §8.2, ruling R41)", name=leader_name(ld), path="→".join((ld.hex,) + a.path))
+    d.say("leader {name} reacts: retreats {path} (seed 000 §5.2, §8.2, ruling R41)",
+          name=leader_name(ld), path="→".join((ld.hex,) + a.path))
 
 
 # -- a leader whose unit is gone (§5.2, §9.1, ruling R42) ------------------------------------
@@ -200,5 +215,6 @@ def regroup(d: Draft[PState]) -> None:
         to = min(members, key=lambda u: (hexgrid.distance(ld.hex, u.hex, lay), u.artillery, u.id))
         d.mark("move", ld.hex, to.hex)
         d.update(s.leaders, ld.id, hex=to.hex)
-        d.say("leader {name}, whose unit has left the map, joins {unit} at {hex}, the nearest unit of {wing} (seed 000 §9.1, ruling R42)",
+        d.say("leader {name}, whose unit has left the map, joins {unit} at {hex}, the nearest unit of {wing} (seed 000 §9.1, "
+              "ruling R42)",
               name=leader_name(ld), unit=to.id, hex=to.hex, wing=ld.wing)

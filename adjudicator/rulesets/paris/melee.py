@@ -89,9 +89,12 @@ def check_declare(s: PState, actor: str, lead: str, supports: tuple[str, ...], t
         if uid in taken:
             return violation("melee/unit-taken", "seed 000 §11.2", "{uid} is already in a declared melee", uid=uid)
         if not reactive and u.wing != s.active_wing:
-            return violation("melee/not-active", "seed 000 §11.2", "{uid} is not in the active wing {active_wing}", uid=uid, active_wing=s.active_wing)
+            return violation("melee/not-active", "seed 000 §11.2", "{uid} is not in the active wing {active_wing}",
+                             uid=uid, active_wing=s.active_wing)
         if reactive and uid in targeted_hex_units(s):
-            return violation("melee/reactive-attacked", "seed 000 §11.2", "{uid} has a melee declared against it: no reactive melee", uid=uid)
+            return violation("melee/reactive-attacked", "seed 000 "
+                                                        "§11.2", "{uid} has a melee declared against it: no reactive "
+                                                                 "melee", uid=uid)
         why = attacker_problem(s, u, t, reactive)
         if why:
             return violation("melee/illegal", *why)

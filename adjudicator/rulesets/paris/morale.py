@@ -7,9 +7,8 @@ from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.ground import View, manned_wings, now, on_map, terrain_row, units_at
 from adjudicator.rulesets.paris.leaders import drop_due, replace_fallen
-from adjudicator.rulesets.paris.state import LEVELS, Leader, PState, Unit, d10, table
+from adjudicator.rulesets.paris.state import d10, Leader, leader_name, LEVELS, PState, table, Unit
 from adjudicator.i18n import Msg
-from adjudicator.rulesets.paris.state import leader_name
 
 RULE_MORALE = "seed 000 §12.1"
 
@@ -183,15 +182,20 @@ def retreat_problem(v: View, u: Unit, here: str, h: str, away: str) -> list[Viol
     if not on_map(s, h):
         return violation("retreat/off-map", "seed 000 §11.4", "{h} is off the map", h=h)
     if h not in hexgrid.neighbours(here, lay):
-        return violation("retreat/not-adjacent", "seed 000 §11.4", "{h} is not next to {here}: a retreat goes hex by hex", h=h, here=here)
+        return violation("retreat/not-adjacent", "seed 000 §11.4", "{h} is not next to {here}: a retreat goes hex by hex",
+                         h=h, here=here)
     if terrain_row(s, h).get("impassable"):
         return violation("retreat/impassable", "seed 000 §8.1", "{h} is impassable terrain (ruling R20)", h=h)
     if any(o.side != u.side for o in units_at(v, h)):
         return violation("retreat/enemy", "seed 000 §9.1", "{h} holds an enemy unit (ruling R20)", h=h)
     if not can_stack(v, u, h):
-        return violation("retreat/stacking", "seed 000 §9.1", "{id} may not enter or pass through {h}: one infantry or cavalry unit a hex, and only cavalry with a forlorn hope", id=u.id, h=h)
+        return violation("retreat/stacking", "seed 000 "
+                                             "§9.1", "{id} may not enter or pass through {h}: one infantry or cavalry unit a "
+                                                     "hex, and only cavalry with a forlorn hope", id=u.id, h=h)
     if hexgrid.distance(h, away, lay) <= hexgrid.distance(here, away, lay):
-        return violation("retreat/not-away", "seed 000 §11.4", "{h} is no farther than {here} from the enemy at {away}: every step of a retreat leads away from it (ruling R20)", h=h, here=here, away=away)
+        return violation("retreat/not-away", "seed 000 "
+                                             "§11.4", "{h} is no farther than {here} from the enemy at {away}: every step of a "
+                                                      "retreat leads away from it (ruling R20)", h=h, here=here, away=away)
     return []
 
 

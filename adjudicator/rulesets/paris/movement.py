@@ -12,11 +12,9 @@ from adjudicator.rulesets.paris.command import unit_in_command
 from adjudicator.rulesets.paris.ground import leader_of, nearest_enemy, on_map, terrain_row, units_at
 from adjudicator.rulesets.paris.morale import can_stack, carry_leaders, destroy, effective_ma, morale_check, stacked_leader
 from adjudicator.rulesets.paris.reactions import trigger
-from adjudicator.rulesets.paris.state import LEVELS, PState, Unit
-from adjudicator.i18n import said, Msg
-from adjudicator.rulesets.paris.state import leader_name
+from adjudicator.rulesets.paris.state import leader_name, LEVELS, PState, Unit
+from adjudicator.i18n import Joined, Msg, said
 from adjudicator.localize import Word
-from adjudicator.i18n import Joined
 
 
 def step_cost(s: PState, u: Unit, h: str) -> int:
@@ -49,16 +47,21 @@ def acting_check(s: PState, uid: str, verb: Acting) -> list[Violation]:
     """§3.2 В: only units of the active wing act, one after the other (§8.1), once each (the phase
     table has let only the active side act now)."""
     if s.melees:
-        return violation(f"{verb}/after-melee", "seed 000 §3.2 Г, §11.1", "{verb}: melees are declared once every unit has acted", verb=verb)
+        return violation(f"{verb}/after-melee", "seed 000 §3.2 Г, §11.1", "{verb}: melees are declared once every unit has acted",
+                         verb=verb)
     u = s.units.get(uid)
     if u is None:
         return violation(f"{verb}/unknown-unit", "seed 000 §2.2", "no unit {uid!r} on the map", uid=uid)
     if u.wing != s.active_wing:
-        return violation(f"{verb}/not-in-wing", "seed 000 §3.2 В", "{uid} belongs to {wing}, not the active wing {active_wing}", uid=uid, wing=u.wing, active_wing=s.active_wing)
+        return violation(f"{verb}/not-in-wing", "seed 000 §3.2 В", "{uid} belongs to {wing}, not the active wing {active_wing}",
+                         uid=uid, wing=u.wing, active_wing=s.active_wing)
     if u.acted == "rally":
-        return violation(f"{verb}/rallied", "seed 000 §3.2 В", "{uid} rallied in this activation: a unit moves or rallies, not both", uid=uid)
+        return violation(f"{verb}/rallied", "seed 000 §3.2 "
+                                            "В", "{uid} rallied in this activation: a unit moves or rallies, not both", uid=uid)
     if u.acted == "move" and s.acting_unit != uid:
-        return violation(f"{verb}/finished", "seed 000 §8.1", "{uid} has finished its movement: each unit completes its movement before another moves", uid=uid)
+        return violation(f"{verb}/finished", "seed 000 "
+                                             "§8.1", "{uid} has finished its movement: each unit completes its movement before "
+                                                     "another moves", uid=uid)
     return []
 
 
@@ -97,29 +100,46 @@ def check_move(s: PState, actor: str, uid: str, path: tuple[str, ...]) -> list[V
         if not on_map(s, h):
             return violation("move/off-map", "seed 000 §8.1", "{h} is off the map", h=h)
         if h not in hexgrid.front_hexes(here, u.facing, lay):
-            return violation("move/not-front", "seed 000 §8.1", "{uid} at {here} facing {facing} may only enter its front hexes {items}, not {h}", uid=uid, here=here, facing=Word("paris", hexgrid.VERTICES[u.facing]), items=Joined(Msg(" or "), hexgrid.front_hexes(here, u.facing, lay)), h=h)
+            return violation("move/not-front", "seed 000 "
+                                               "§8.1", "{uid} at {here} facing {facing} may only enter its front hexes "
+                                                       "{items}, not {h}", uid=uid, here=here, facing=Word("paris", hexgrid.VERTICES[u.facing]), items=Joined(Msg(" or "), hexgrid.front_hexes(here, u.facing, lay)), h=h)
         cost += step_cost(s, u, h)
         if cost > mp:
-            return violation("move/out-of-mp", "seed 000 §8.1", "{uid} has {mp} MP: entering {h} would bring the cost to {cost}", uid=uid, mp=mp, h=h, cost=cost)
+            return violation("move/out-of-mp", "seed 000 §8.1", "{uid} has {mp} MP: entering {h} would bring the cost to {cost}",
+                             uid=uid, mp=mp, h=h, cost=cost)
         if not can_stack(s, u, h):
-            return violation("move/stacking", "seed 000 §9.1", "{uid} cannot enter {h}: one infantry or cavalry unit a hex, no passing through", uid=uid, h=h)
+            return violation("move/stacking", "seed 000 "
+                                              "§9.1", "{uid} cannot enter {h}: one infantry or cavalry unit a hex, no passing "
+                                                      "through", uid=uid, h=h)
         if wing.order == "march" and nearest_enemy(s, u.side, h) <= 1:
-            return violation("order/march-adjacent", "seed 000 §6.2", "{uid} is under March: it may not move next to the enemy ({h})", uid=uid, h=h)
+            return violation("order/march-adjacent", "seed 000 "
+                                                     "§6.2", "{uid} is under March: it may not move next to the enemy "
+                                                             "({h})", uid=uid, h=h)
         if not in_cmd and nearest_enemy(s, u.side, h) <= 1:
-            return violation("command/adjacent-enemy", "seed 000 §5.1.2", "{uid} is out of command: it may not move next to an enemy unit ({h})", uid=uid, h=h)
+            return violation("command/adjacent-enemy", "seed 000 "
+                                                       "§5.1.2", "{uid} is out of command: it may not move next to an enemy "
+                                                                 "unit ({h})", uid=uid, h=h)
         here = h
     end_dist = nearest_enemy(s, u.side, here)
     if wing.order == "attack":
         if start_dist <= 1 and end_dist >= start_dist:
-            return violation("order/attack-engaged", "seed 000 §6.2", "{uid} is under Attack! and began next to the enemy: it may turn or fire, not move away (ruling R13)", uid=uid)
+            return violation("order/attack-engaged", "seed 000 "
+                                                     "§6.2", "{uid} is under Attack! and began next to the enemy: it may turn "
+                                                             "or fire, not move away (ruling R13)", uid=uid)
         if end_dist >= start_dist:
-            return violation("order/attack-closer", "seed 000 §6.2", "{uid} is under Attack!: it must end at least one hex closer to the nearest enemy ({start_dist} hexes at the start, {end_dist} at {here})", uid=uid, start_dist=start_dist, end_dist=end_dist, here=here)
+            return violation("order/attack-closer", "seed 000 "
+                                                    "§6.2", "{uid} is under Attack!: it must end at least one hex closer to "
+                                                            "the nearest enemy ({start_dist} hexes at the start, {end_dist} at {here})", uid=uid, start_dist=start_dist, end_dist=end_dist, here=here)
     if wing.order == "rally" and end_dist < start_dist:
-        return violation("order/rally-closer", "seed 000 §6.2", "{uid} is under Rally: it may not end closer to the enemy ({start_dist} → {end_dist})", uid=uid, start_dist=start_dist, end_dist=end_dist)
+        return violation("order/rally-closer", "seed 000 "
+                                               "§6.2", "{uid} is under Rally: it may not end closer to the enemy ({start_dist} "
+                                                       "→ {end_dist})", uid=uid, start_dist=start_dist, end_dist=end_dist)
     if not in_cmd:
         ld = leader_of(s, u.wing)
         if ld is not None and hexgrid.distance(here, ld.hex, lay) >= hexgrid.distance(start, ld.hex, lay):
-            return violation("command/must-return", "seed 000 §5.1.2", "{uid} is out of command: it must move back toward its leader at {hex} (ruling R15)", uid=uid, hex=ld.hex)
+            return violation("command/must-return", "seed 000 "
+                                                    "§5.1.2", "{uid} is out of command: it must move back toward its leader at "
+                                                              "{hex} (ruling R15)", uid=uid, hex=ld.hex)
     return []
 
 
@@ -127,9 +147,11 @@ def check_leader_move(s: PState, actor: str, lid: str, path: tuple[str, ...]) ->
     """§5.2, §6.4: a leader moves with his wing and always ends stacked with a unit of it."""
     ld = s.leaders[lid]
     if ld.wing != s.active_wing:
-        return violation("move/leader-not-active", "seed 000 §5.2", "{lid} moves only when his wing {wing} is active", lid=lid, wing=ld.wing)
+        return violation("move/leader-not-active", "seed 000 §5.2", "{lid} moves only when his wing {wing} is active",
+                         lid=lid, wing=ld.wing)
     if ld.helped_rally:
-        return violation("move/leader-rallied", "seed 000 §6.4", "{lid} helped a rally in this activation: he may not move", lid=lid)
+        return violation("move/leader-rallied", "seed 000 §6.4", "{lid} helped a rally in this activation: he may not move",
+                         lid=lid)
     if ld.acted and s.acting_unit != lid:
         return violation("move/finished", "seed 000 §8.1", "{lid} has finished his movement", lid=lid)
     if not path:
@@ -143,15 +165,18 @@ def check_leader_move(s: PState, actor: str, lid: str, path: tuple[str, ...]) ->
         except ValueError as e:
             return violation("move/bad-hex", "ruling R2", said(e))
         if not on_map(s, h) or h not in hexgrid.neighbours(here, lay) or terrain_row(s, h).get("impassable"):
-            return violation("move/leader-path", "seed 000 §8.1", "{lid}: {h} is not a passable hex next to {here}", lid=lid, h=h, here=here)
+            return violation("move/leader-path", "seed 000 §8.1", "{lid}: {h} is not a passable hex next to {here}",
+                             lid=lid, h=h, here=here)
         if any(u.side != ld.side and not u.artillery for u in units_at(s, h)):
             return violation("move/stacking", "seed 000 §9.1", "{lid} cannot enter {h}: an enemy unit is there", lid=lid, h=h)
         cost += int(terrain_row(s, h).get("cavalry", 1))
         if cost > mp:
-            return violation("move/out-of-mp", "seed 000 §8.1", "{lid} has {mp} MP: entering {h} would cost {cost}", lid=lid, mp=mp, h=h, cost=cost)
+            return violation("move/out-of-mp", "seed 000 §8.1", "{lid} has {mp} MP: entering {h} would cost {cost}",
+                             lid=lid, mp=mp, h=h, cost=cost)
         here = h
     if not any(u.wing == ld.wing for u in units_at(s, here)):
-        return violation("move/leader-alone", "seed 000 §5.2", "{lid} must end his movement stacked with a unit of {wing}", lid=lid, wing=ld.wing)
+        return violation("move/leader-alone", "seed 000 §5.2", "{lid} must end his movement stacked with a unit of {wing}",
+                         lid=lid, wing=ld.wing)
     return []
 
 
@@ -211,16 +236,20 @@ def check_turn(s: PState, actor: str, uid: str, facing: int) -> list[Violation]:
     u = s.units[uid]
     if u.artillery:
         if u.fired:
-            return violation("turn/artillery-fired", "seed 000 §7", "{uid} has fired (Tiré) this turn: it turns instead of firing", uid=uid)
+            return violation("turn/artillery-fired", "seed 000 "
+                                                     "§7", "{uid} has fired (Tiré) this turn: it turns instead of "
+                                                           "firing", uid=uid)
         return []
     if u.level >= 2:
         return violation("turn/state", "seed 000 §12.2", "{uid} is {level}: it cannot turn", uid=uid, level=Msg(LEVELS[u.level]))
     steps = hexgrid.turn_steps(u.facing, facing)
     if steps == 0:
-        return violation("turn/same", "seed 000 §7", "{uid} already faces {facing}", uid=uid, facing=Word("paris", hexgrid.VERTICES[facing]))
+        return violation("turn/same", "seed 000 §7", "{uid} already faces {facing}",
+                         uid=uid, facing=Word("paris", hexgrid.VERTICES[facing]))
     cost, mp = turn_cost(u, steps), mp_now(s, u)
     if cost > mp:
-        return violation("turn/out-of-mp", "seed 000 §7", "{uid} needs {cost} MP to turn {steps} vertex(es) and has {mp}", uid=uid, cost=cost, steps=steps, mp=mp)
+        return violation("turn/out-of-mp", "seed 000 §7", "{uid} needs {cost} MP to turn {steps} vertex(es) and has {mp}",
+                         uid=uid, cost=cost, steps=steps, mp=mp)
     return []
 
 
@@ -229,13 +258,15 @@ def apply_turn(d: Draft[PState], uid: str, facing: int) -> None:
     if u.artillery:
         # §7: artillery turns to any vertex instead of firing, and is flipped to "Tiré"
         d.update(d.s.units, uid, facing=facing, fired=True, acted="move")
-        d.say("{unit} turns to {facing} instead of firing (Tiré) (seed 000 §7)", unit=uid, facing=Word("paris", hexgrid.VERTICES[facing]))
+        d.say("{unit} turns to {facing} instead of firing (Tiré) (seed 000 §7)",
+              unit=uid, facing=Word("paris", hexgrid.VERTICES[facing]))
         return
     u = begin(d, uid)
     steps = hexgrid.turn_steps(u.facing, facing)
     cost = turn_cost(u, steps)
     d.update(d.s.units, uid, facing=facing, mp=u.mp - cost, straight=0)
-    d.say("{unit} turns {old}→{new} ({cost} MP, {left} left) (seed 000 §7)", unit=uid, old=Word("paris", hexgrid.VERTICES[u.facing]),
+    d.say("{unit} turns {old}→{new} ({cost} MP, {left} left) (seed 000 "
+          "§7)", unit=uid, old=Word("paris", hexgrid.VERTICES[u.facing]),
           new=Word("paris", hexgrid.VERTICES[facing]), cost=cost, left=u.mp - cost)
     trigger(d, uid, "turn")
 
@@ -252,13 +283,17 @@ def check_rally(s: PState, actor: str, uid: str) -> list[Violation]:
     if u.level == 0:
         return violation("rally/normal", "seed 000 §13", "{uid} is in normal order: nothing to rally", uid=uid)
     if u.lance_lost and u.level == 1:
-        return violation("rally/gendarme", "seed 000 §11.5", "{uid} lost a level in melee: a gendarme never rallies back from disorder", uid=uid)
+        return violation("rally/gendarme", "seed 000 "
+                                           "§11.5", "{uid} lost a level in melee: a gendarme never rallies back from "
+                                                    "disorder", uid=uid)
     order = s.wings[u.wing].order
     if order == "attack":
         return violation("order/attack-rally", "seed 000 §6.2", "{uid}'s wing is under Attack!: no unit may rally", uid=uid)
     ld = leader_of(s, u.wing)
     if order == "march" and (ld is None or hexgrid.distance(u.hex, ld.hex, s.layout) > 1):
-        return violation("order/march-rally", "seed 000 §6.2", "{uid}'s wing is under March: only units next to or with their leader may rally", uid=uid)
+        return violation("order/march-rally", "seed 000 "
+                                              "§6.2", "{uid}'s wing is under March: only units next to or with their leader "
+                                                      "may rally", uid=uid)
     return []
 
 
@@ -271,7 +306,8 @@ def apply_rally(d: Draft[PState], uid: str) -> None:
     if ld is not None and ld.hex == u.hex:
         d.update(d.s.leaders, ld.id, helped_rally=True)
         d.update(d.s.units, uid, level=u.level - 1)
-        d.say("{unit} rallies with {name}: automatic, now {level} (seed 000 §13.1)", unit=uid, name=leader_name(ld), level=Msg(LEVELS[u.level - 1]))
+        d.say("{unit} rallies with {name}: automatic, now {level} (seed 000 §13.1)",
+              unit=uid, name=leader_name(ld), level=Msg(LEVELS[u.level - 1]))
     else:
         bonus = 0
         if ld is not None and hexgrid.distance(u.hex, ld.hex, d.s.layout) == 1:

@@ -142,7 +142,8 @@ def settle(d: Draft[PState], kind: str, ident: str) -> bool:
     if st is None or kind != "unit" or ident not in (st.lead, st.defender, st.unit):
         return False  # no choice waits, or the ruling was on another piece: the question stands as asked
     d.s.melee_step = msgspec.structs.replace(st, unit="", hexes=0, away="", into="", must=False)
-    d.say("the melee result at {hex} goes on from where it stood after the ruling (seed 000 §11.4, ruling R45)", hex=st.defender_hex)
+    d.say("the melee result at {hex} goes on from where it stood after the ruling (seed 000 §11.4, ruling R45)",
+          hex=st.defender_hex)
     return True
 
 
@@ -172,5 +173,6 @@ def _narrow_window(d: Draft[PState], ident: str) -> None:
     if new.fire or new.intercept or new.react:
         d.s.window = new
     else:
-        d.say("nothing is left to answer {unit} after the ruling: the window closes (seed 000 §8.2, ruling R45)", unit=win.trigger)
+        d.say("nothing is left to answer {unit} after the ruling: the window closes (seed 000 §8.2, ruling R45)",
+              unit=win.trigger)
         reactions.close(d)

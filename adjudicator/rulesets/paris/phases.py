@@ -17,9 +17,8 @@ from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivatio
 from adjudicator.phases import Marks, Phase, Phases
 from adjudicator.rulesets.paris import aftermath, hexgrid, melee, sequence
 from adjudicator.rulesets.paris.state import PState
-from adjudicator.i18n import Joined, Msg
+from adjudicator.i18n import Joined, Msg, N_
 from adjudicator.localize import Command, Word
-from adjudicator.i18n import N_
 
 SEQUENCE = "seed 000 §3.2"
 WING_STEP = (ChangeOrder, Move, Turn, Rally, Fire, Melee, EndMoves, EndActivation)  # the active wing's step (§3.2 Б-Е)
@@ -122,7 +121,8 @@ def _react(s: PState, side: str) -> Msg | str:
 
 def _reactive_melee(s: PState, side: str) -> Msg:
     cands = ", ".join(u.id for u in melee.reactive_candidates(s))
-    return Msg("declare reactive melees ({units}), then `{command}` (seed 000 §11.2)", units=cands, command=Command("paris", "hold"))
+    return Msg("declare reactive melees ({units}), then `{command}` (seed 000 §11.2)",
+               units=cands, command=Command("paris", "hold"))
 
 
 def _reactivate(s: PState, side: str) -> Msg:
@@ -147,11 +147,13 @@ def _advance(s: PState, side: str) -> Msg | str:
     if st is None or u is None:
         return ""
     keep, right, left = (hexgrid.VERTICES[f] for f in aftermath.facings(u))
-    how = Msg("`{stay}` keeps its facing {keep}; `{right}` or `{left}` turns one vertex", stay=Command("paris", f"advance {u.id}"),
+    how = Msg("`{stay}` keeps its facing {keep}; `{right}` or `{left}` turns one "
+              "vertex", stay=Command("paris", f"advance {u.id}"),
               keep=Word("paris", keep), right=Command("paris", f"advance {u.id} {right}"), left=Word("paris", left))
     if st.must:
         if st.ride_through:
-            return Msg("{unit} must advance into {hex}: {how} (seed 000 §11.5: it rides through {through})", unit=u.id, hex=st.into,
+            return Msg("{unit} must advance into {hex}: {how} (seed 000 §11.5: it rides through "
+                       "{through})", unit=u.id, hex=st.into,
                        how=how, through=st.defender_hex)
         return Msg("{unit} must advance into {hex}: {how} (seed 000 §11.4)", unit=u.id, hex=st.into, how=how)
     return Msg("{unit} may advance into {hex}, which the attacker left: {how}; or `{command}` (seed 000 §11.4)", unit=u.id,

@@ -112,14 +112,16 @@ def attempt_intercept(d: Draft[PState], uid: str, trig_id: str) -> bool:
     spots = [h for h in hexgrid.neighbours(trig.hex, lay) if can_stack(d, u, h)
              and not any(o.side != u.side for o in units_at(d, h))]
     if not spots:
-        d.say("no free hex beside {target}: {unit} cannot be placed, the interception has no effect (ruling R14)", target=trig_id, unit=uid)
+        d.say("no free hex beside {target}: {unit} cannot be placed, the interception has no effect (ruling R14)",
+              target=trig_id, unit=uid)
         return False
     spot = min(spots, key=lambda h: (hexgrid.distance(h, u.hex, lay), h))
     facing = hexgrid.direction_of(spot, trig.hex, lay)
     d.mark("move", u.hex, spot)
     d.update(d.s.units, uid, hex=spot, facing=facing if facing is not None else u.facing)
     d.update(d.s.units, trig_id, mp=0, charge=False, straight=0)
-    d.say("{unit} is placed at {hex}; {target} stops and loses any charge bonus (seed 000 §8.3)", unit=uid, hex=spot, target=trig_id)
+    d.say("{unit} is placed at {hex}; {target} stops and loses any charge bonus (seed 000 §8.3)",
+          unit=uid, hex=spot, target=trig_id)
     carry_leaders(d, u, u.hex, spot, own_move=True)  # a leader left alone goes with it (§9.1, ruling R44)
     return True
 

@@ -133,7 +133,8 @@ def _legend(s: PState, y0: float, width: float) -> list[str]:
         status = _("turn {turn} of {turns} · phase {phase} · active wing {wing}").format(
             turn=s.turn, turns=s.turns, phase=localize.phase("paris", s.phase), wing=s.active_wing)
     else:
-        status = _("turn {turn} of {turns} · phase {phase}").format(turn=s.turn, turns=s.turns, phase=localize.phase("paris", s.phase))
+        status = _("turn {turn} of {turns} · phase "
+                   "{phase}").format(turn=s.turn, turns=s.turns, phase=localize.phase("paris", s.phase))
     out = [_text(8, y0, 13, f"{s.title} · {status}", anchor="start", bold=True)]
     y = y0
     for i, side in enumerate(s.players):

@@ -236,7 +236,8 @@ def change_order(d: Draft[PState], wing_id: str, order: str) -> None:
             penalty = int(pens[d.s.turn - 1]) if d.s.turn - 1 < len(pens) else 0
     ok, text = table_roll(d, "order_change", need, wing, f"order change {wing_id}", penalty)
     d.update(d.s.wings, wing_id, order_change_tried=True)
-    d.say("{wing} tries {old} → {new}: {result} (seed 000 §6.3)", wing=wing_id, old=Word("paris", wing.order), new=Word("paris", order), result=text)
+    d.say("{wing} tries {old} → {new}: {result} (seed 000 §6.3)",
+          wing=wing_id, old=Word("paris", wing.order), new=Word("paris", order), result=text)
     if ok:
         d.update(d.s.wings, wing_id, order=order)
 
@@ -417,7 +418,8 @@ def final_victory(d: Draft[PState]) -> None:
     a, b = d.s.players
     sa, sb = score(d.s, a), score(d.s, b)
     if sa == sb:
-        res = Msg("draw after {turns} turns: {score} to {other} ({rule})", turns=d.s.turns, score=sa, other=sb, rule=victory_rule(d.s))
+        res = Msg("draw after {turns} turns: {score} to {other} ({rule})",
+                  turns=d.s.turns, score=sa, other=sb, rule=victory_rule(d.s))
     else:
         win = a if sa > sb else b
         res = Msg("{side} wins after {turns} turns: {score} to {other} ({rule})", side=win, turns=d.s.turns,

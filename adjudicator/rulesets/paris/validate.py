@@ -35,7 +35,8 @@ def check_unsealed(s: PState, actor: str, a: OrdersUnsealed) -> list[Violation]:
         return []
     side = actor if actor in s.players else next((p for p in s.players if s.commitments.get(p) and p not in s.unsealed), "")
     if len(s.seals) < 2:
-        return violation("orders/not-all-sealed", "seed 000 §3.1", "turn-1 orders are revealed together: both sides seal theirs first")
+        return violation("orders/not-all-sealed", "seed 000 "
+                                                  "§3.1", "turn-1 orders are revealed together: both sides seal theirs first")
     if side in s.unsealed:
         return violation("orders/unsealed-twice", "seed 000 §3.1", "{side}'s orders are open already", side=side)
     return check_orders(s, side, a.orders)
@@ -62,7 +63,8 @@ def check_activate(s: PState, actor: str, a: Activate) -> list[Violation]:
     allowed = sequence.allowed_wings(s, actor)
     if w not in allowed:
         first = ", ".join(x.id for x in allowed) or Msg("the other side")
-        return violation("activate/priority", "seed 000 §4.2", "{wing} is under {order}: a wing cannot activate before wings with a "
+        return violation("activate/priority", "seed 000 "
+                                              "§4.2", "{wing} is under {order}: a wing cannot activate before wings with a "
                          "higher-priority order ({first} first)", wing=a.wing, order=Word("paris", w.order), first=first)
     return []
 
@@ -83,7 +85,9 @@ def check_preempt(s: PState, actor: str, a: Preempt) -> list[Violation]:
 def check_change(s: PState, actor: str, a: ChangeOrder) -> list[Violation]:
     w = s.wings.get(a.wing)
     if a.wing != s.active_wing or w is None:
-        return violation("order/not-active", "seed 000 §6.3", "only the wing just activated ({active_wing}) may try to change its order", active_wing=s.active_wing)
+        return violation("order/not-active", "seed 000 "
+                                             "§6.3", "only the wing just activated ({active_wing}) may try to change its "
+                                                     "order", active_wing=s.active_wing)
     if a.order not in ORDERS:
         return violation("order/unknown", "seed 000 §6.2", "{order!r}: the orders are attack, march and rally", order=a.order)
     if a.order == w.order:
@@ -125,9 +129,13 @@ def check_fire(s: PState, actor: str, a: Fire) -> list[Violation]:
         return violation("fire/bad-target", "seed 000 §10.1", "{target!r} is not an enemy unit on the map", target=a.target)
     if u.fired and u.artillery:
         # "Tiré" says only that the gun has used its one shot: defensive fire and a turn (§7) flip it too
-        return violation("fire/twice", "seed 000 §10.3", "{unit} is marked Tiré: it has fired this turn, offensively or defensively, or turned instead of firing (§7); artillery fires once a turn", unit=a.unit)
+        return violation("fire/twice", "seed 000 "
+                                       "§10.3", "{unit} is marked Tiré: it has fired this turn, offensively or defensively, or "
+                                                "turned instead of firing (§7); artillery fires once a turn", unit=a.unit)
     if u.fired:
-        return violation("fire/twice", "seed 000 §10.3", "{unit} has fired offensively this turn: a unit fires offensively once a turn", unit=a.unit)
+        return violation("fire/twice", "seed 000 "
+                                       "§10.3", "{unit} has fired offensively this turn: a unit fires offensively once a "
+                                                "turn", unit=a.unit)
     if not 0 <= a.extra <= 2 or (u.artillery and a.extra):
         return violation("fire/extra", "seed 000 §10.3", "up to 2 extra MP, +1 each, and none for artillery, which spends no MP")
     why = can_fire_at(s, u, t, defensive=False)
@@ -135,10 +143,12 @@ def check_fire(s: PState, actor: str, a: Fire) -> list[Violation]:
         return violation("fire/illegal", *why)
     if not u.artillery:
         if not command_now(s, u):
-            return violation("fire/out-of-command", "seed 000 §5.1.2", "{unit} is out of command: reactive fire only", unit=a.unit)
+            return violation("fire/out-of-command", "seed 000 §5.1.2", "{unit} is out of command: reactive fire only",
+                             unit=a.unit)
         need, mp = 2 + a.extra, mp_now(s, u)
         if need > mp:
-            return violation("fire/out-of-mp", "seed 000 §8.4", "offensive fire costs 2 MP (+{extra} extra): {unit} has {mp}", extra=a.extra, unit=a.unit, mp=mp)
+            return violation("fire/out-of-mp", "seed 000 §8.4", "offensive fire costs 2 MP (+{extra} extra): {unit} has {mp}",
+                             extra=a.extra, unit=a.unit, mp=mp)
     return []
 
 
@@ -146,10 +156,12 @@ def _defensive_fire(win: Window, a: Fire) -> list[Violation]:
     """§10.3: a unit of the window's fire list, at the unit it answers, with no extra MP."""
     if a.unit not in win.fire:
         who = Msg("eligible: {units}", units=", ".join(win.fire)) if win.fire else Msg("no unit may")
-        return violation("fire/not-eligible", "seed 000 §10.3", "{unit} may not fire defensively at {target} now ({who})", unit=a.unit,
+        return violation("fire/not-eligible", "seed 000 "
+                                              "§10.3", "{unit} may not fire defensively at {target} now ({who})", unit=a.unit,
                          target=win.trigger, who=who)
     if a.target != win.trigger:
-        return violation("fire/defensive-target", "seed 000 §10.3", "defensive fire answers {trigger}, not {target}", trigger=win.trigger, target=a.target)
+        return violation("fire/defensive-target", "seed 000 §10.3", "defensive fire answers {trigger}, not {target}",
+                         trigger=win.trigger, target=a.target)
     if a.extra:
         return violation("fire/defensive-extra", "seed 000 §10.3", "extra MP for +1 are for offensive fire only")
     return []
@@ -162,7 +174,8 @@ def check_melee(s: PState, actor: str, a: Melee) -> list[Violation]:
 def check_reactivate(s: PState, actor: str, a: Reactivate) -> list[Violation]:
     w = s.wings[s.active_wing]
     if w.order not in ("attack", "march"):
-        return violation("reactivate/order", "seed 000 §4.3", "only Attack! and March wings re-activate; {id} is under {order}", id=w.id, order=w.order)
+        return violation("reactivate/order", "seed 000 §4.3", "only Attack! and March wings re-activate; {id} is under {order}",
+                         id=w.id, order=w.order)
     if w.no_reactivation:
         return violation("reactivate/sans-reactivation", "seed 000 §4.4", "{id} is marked Sans réactivation", id=w.id)
     return []
@@ -173,13 +186,17 @@ def check_intercept(s: PState, actor: str, a: Intercept) -> list[Violation]:
     win = reactions.window(s)
     if a.unit in win.intercept:
         return []
-    return violation("intercept/not-eligible", "seed 000 §8.3", "{unit} cannot intercept {trigger} now (cavalry whose interception zone it entered, once an enemy activation)", unit=a.unit, trigger=win.trigger)
+    return violation("intercept/not-eligible", "seed 000 "
+                                               "§8.3", "{unit} cannot intercept {trigger} now (cavalry whose interception zone "
+                                                       "it entered, once an enemy activation)", unit=a.unit, trigger=win.trigger)
 
 
 def check_react(s: PState, actor: str, a: React) -> list[Violation]:
     win = reactions.window(s)
     if a.unit not in win.react:
-        return violation("react/not-eligible", "seed 000 §8.2", "{unit} cannot react to {trigger}: normal or disordered, within 2 hexes, in sight, movement at least the trigger's, once an enemy activation", unit=a.unit, trigger=win.trigger)
+        return violation("react/not-eligible", "seed 000 "
+                                               "§8.2", "{unit} cannot react to {trigger}: normal or disordered, within 2 "
+                                                       "hexes, in sight, movement at least the trigger's, once an enemy activation", unit=a.unit, trigger=win.trigger)
     if a.unit in s.leaders:
         return leaders.check_reaction(s, a, s.units[win.trigger])  # §5.2, §8.2, ruling R41
     u, trig = s.units[a.unit], s.units[win.trigger]
@@ -190,11 +207,14 @@ def check_react(s: PState, actor: str, a: React) -> list[Violation]:
             return violation("react/bad-facing", "seed 000 §7", said(e))
         steps = hexgrid.turn_steps(u.facing, f)
         if steps == 0 or steps > (2 if u.cavalry else 1):
-            return violation("react/turn", "seed 000 §8.2", "a reaction turn is one vertex for infantry, two for cavalry ({steps} asked)", steps=steps)
+            return violation("react/turn", "seed 000 "
+                                           "§8.2", "a reaction turn is one vertex for infantry, two for cavalry ({steps} "
+                                                   "asked)", steps=steps)
         return []
     if a.kind == "retreat":
         if not reactions.may_retreat(s, u, trig, win):
-            return violation("react/retreat-eligible", "seed 000 §8.2", "only infantry under Rally, or cavalry that infantry approaches "
+            return violation("react/retreat-eligible", "seed 000 "
+                                                       "§8.2", "only infantry under Rally, or cavalry that infantry approaches "
                              "(comes a hex nearer), may retreat (ruling R46)")
         return _reaction_retreat(s, u, trig, a.path)
     return violation("react/kind", "seed 000 §8.2", "reaction movement is `turn FACING` or `retreat HEX...`")
@@ -210,9 +230,12 @@ def _reaction_retreat(s: PState, u: Unit, trig: Unit, path: tuple[str, ...]) -> 
             return violation("react/retreat-path", "seed 000 §8.2", "{h} is not on the map next to {here}", h=h, here=here)
         cost += movement.step_cost(s, u, h)
         if cost > effective_ma(u):
-            return violation("react/retreat-mp", "seed 000 §8.2", "the retreat costs more than {unit}'s {mp} MP", unit=u.id, mp=effective_ma(u))
+            return violation("react/retreat-mp", "seed 000 §8.2", "the retreat costs more than {unit}'s {mp} MP",
+                             unit=u.id, mp=effective_ma(u))
         if not can_stack(s, u, h) or nearest_enemy(s, u.side, h) <= 1:
-            return violation("react/retreat-adjacent", "seed 000 §8.2, §9.1", "{id} may not enter {h}: stacking, or next to an enemy unit", id=u.id, h=h)
+            return violation("react/retreat-adjacent", "seed 000 §8.2, "
+                                                       "§9.1", "{id} may not enter {h}: stacking, or next to an enemy "
+                                                               "unit", id=u.id, h=h)
         here = h
     if not path or hexgrid.distance(here, trig.hex, lay) <= hexgrid.distance(u.hex, trig.hex, lay):
         return violation("react/retreat-farther", "seed 000 §8.2", "a reaction retreat must end farther from the enemy unit")
@@ -230,7 +253,8 @@ def check_standing(s: PState, actor: str, a: Standing) -> list[Violation]:
     if modes is None:
         return violation("standing/kind", "ruling R49", "standing orders: {kinds}", kinds=', '.join(decide.KINDS))
     if a.mode not in modes:
-        return violation("standing/mode", "ruling R49", "{kind}: {modes}", kind=a.kind, modes=Joined(Msg(" or "), [Word("paris", m) for m in modes]))
+        return violation("standing/mode", "ruling R49", "{kind}: {modes}",
+                         kind=a.kind, modes=Joined(Msg(" or "), [Word("paris", m) for m in modes]))
     return []
 
 

@@ -58,7 +58,8 @@ def move(d: Draft[PortableState], event: Envelope[Move]) -> None:
     u = s.units[a.unit]
     start = u.square
     if u.arm == "artillery":  # a gun faces the way of its last step (R17)
-        d.update(s.units, u.id, square=a.path[-1], village_turns=-1, facing=direction(a.path[-2] if len(a.path) > 1 else start, a.path[-1]))
+        d.update(s.units, u.id,
+                 square=a.path[-1], village_turns=-1, facing=direction(a.path[-2] if len(a.path) > 1 else start, a.path[-1]))
     else:
         d.update(s.units, u.id, square=a.path[-1], village_turns=-1)
     path = " -> ".join((start,) + a.path)
@@ -66,7 +67,8 @@ def move(d: Draft[PortableState], event: Envelope[Move]) -> None:
         d.update(s.units, a.tow, square=start, village_turns=-1)
         s.activated = s.activated + (a.tow,)
         d.say(Msg("{unit} moves {path} ({count} square), towed by {tow}, which follows into {start}",
-                  plural="{unit} moves {path} ({count} squares), towed by {tow}, which follows into {start}", unit=u.id, path=path,
+                  plural="{unit} moves {path} ({count} squares), towed by {tow}, which follows into "
+                         "{start}", unit=u.id, path=path,
                   count=len(a.path), tow=a.tow, start=start))
     else:
         d.say(Msg("{unit} moves {path} ({count} square)", plural="{unit} moves {path} ({count} squares)", unit=u.id, path=path,

@@ -41,7 +41,8 @@ def find_target(s: PortableState, actor: str, text: str) -> tuple[Unit | None, l
     if u.side == actor:
         return None, violation("target/friendly", C.SEQUENCE, "{id} is your own unit", id=u.id)
     if u.arm == "commander":
-        return None, violation("target/commander", C.COMMANDER, "{id} is a commander: commanders are hit only with their unit (R12)", id=u.id)
+        return None, violation("target/commander", C.COMMANDER, "{id} is a commander: commanders are hit only with their unit "
+                                                                "(R12)", id=u.id)
     return u, []
 
 
@@ -66,15 +67,18 @@ def _range_violations(s: PortableState, u: Unit, t: Unit) -> list[Violation]:
     d = distance(u.square, t.square)
     if d > r:
         rule = C.WOODS if terrain(s, u.square) == "woods" and r < int(s.tables["units"][u.kind]["range"]) else C.UNITS
-        return violation("fire/out-of-range", rule, "{id} at {square} is {d} squares from {id2} at {square2}; its range is {r}", id=t.id, square=t.square, d=d, id2=u.id, square2=u.square, r=r)
+        return violation("fire/out-of-range", rule, "{id} at {square} is {d} squares from {id2} at {square2}; its range is {r}",
+                         id=t.id, square=t.square, d=d, id2=u.id, square2=u.square, r=r)
     return []
 
 
 def _common_attack(s: PortableState, u: Unit, what: str) -> list[Violation]:
     if exhausted(s, u.side):
-        return violation("exhausted/attack", C.EXHAUSTION, "{name} is exhausted: it may take no aggressive action ({what})", name=s.armies[u.side].name, what=what)
+        return violation("exhausted/attack", C.EXHAUSTION, "{name} is exhausted: it may take no aggressive action ({what})",
+                         name=s.armies[u.side].name, what=what)
     if terrain(s, u.square) == "ford" and what != "melee":
-        return violation("fire/in-river", C.RIVER, "{id} stands in the river at {square} and may not fire", id=u.id, square=u.square)
+        return violation("fire/in-river", C.RIVER, "{id} stands in the river at {square} and may not fire",
+                         id=u.id, square=u.square)
     return []
 
 
@@ -89,10 +93,12 @@ def bombard_violations(s: PortableState, gun: Unit, target: Unit) -> list[Violat
     if found:
         return found
     if gun.id in s.bombarded:
-        return violation("artillery/fired", C.ARTILLERY, "{id} has fired this turn already: each gun fires once a turn", id=gun.id)
+        return violation("artillery/fired", C.ARTILLERY, "{id} has fired this turn already: each gun fires once a turn",
+                         id=gun.id)
     if not in_arc(gun.square, gun.facing, target.square):
         return violation("artillery/arc", C.ARTILLERY,
-                         "{id} at {square} is outside the 90-degree forward arc of {id2} at {square2} facing {facing} (R17)", id=target.id, square=target.square, id2=gun.id, square2=gun.square, facing=Word("portable", FACING_NAMES[gun.facing]))
+                         "{id} at {square} is outside the 90-degree forward arc of {id2} at {square2} facing {facing} "
+                         "(R17)", id=target.id, square=target.square, id2=gun.id, square2=gun.square, facing=Word("portable", FACING_NAMES[gun.facing]))
     found = _range_violations(s, gun, target)
     if found:
         return found
@@ -105,7 +111,8 @@ def bombard_violations(s: PortableState, gun: Unit, target: Unit) -> list[Violat
 
     if not clear_path(gun.square, target.square, friend_in_way):
         return violation("artillery/friends-in-way", C.HILLS,
-                         "friendly units stand between {id} and {id2}: only a gun on a hill fires over friends below it (R6)", id=gun.id, id2=target.id)
+                         "friendly units stand between {id} and {id2}: only a gun on a hill fires over friends below it "
+                         "(R6)", id=gun.id, id2=target.id)
     return []
 
 
@@ -156,7 +163,8 @@ def fire_violations(s: PortableState, u: Unit, target: Unit) -> list[Violation]:
     if found:
         return found
     if not clear_path(u.square, target.square, _sight_blocker(s, where(s))):
-        return violation("fire/no-line", C.FIRE, "no clear line from {id} at {square} to {id2} at {square2}: units, woods and villages block it (R3)", id=u.id, square=u.square, id2=target.id, square2=target.square)
+        return violation("fire/no-line", C.FIRE, "no clear line from {id} at {square} to {id2} at {square2}: units, woods and "
+                                                 "villages block it (R3)", id=u.id, square=u.square, id2=target.id, square2=target.square)
     return []
 
 
@@ -188,7 +196,8 @@ def melee_violations(s: PortableState, u: Unit, target: Unit) -> list[Violation]
     if found:
         return found
     if not adjacent(u.square, target.square):
-        return violation("melee/not-adjacent", C.MELEE, "{id} at {square} is not orthogonally next to {id2} at {square2}", id=target.id, square=target.square, id2=u.id, square2=u.square)
+        return violation("melee/not-adjacent", C.MELEE, "{id} at {square} is not orthogonally next to {id2} at {square2}",
+                         id=target.id, square=target.square, id2=u.id, square2=u.square)
     return []
 
 

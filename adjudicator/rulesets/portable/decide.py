@@ -53,10 +53,12 @@ def check_react(s: PortableState, actor: str, a: React) -> list[Violation]:
     if a.choice == "retreat":
         options = retreat_squares(s, where(s), s.units[a.unit], x.origin)
         if not options:
-            return violation("react/cannot-retreat", C.HITS, "{unit} has no square to retreat to: it loses 1 SP (react {unit} lose)", unit=a.unit)
+            return violation("react/cannot-retreat", C.HITS, "{unit} has no square to retreat to: it loses 1 SP (react {unit} "
+                                                             "lose)", unit=a.unit)
         if a.square and a.square not in options:
             return violation("react/bad-square", C.HITS,
-                             "{square} is not one square back from the attack; {unit} may retreat to {options} (R10)", square=a.square, unit=a.unit, options=', '.join(options))
+                             "{square} is not one square back from the attack; {unit} may retreat to {options} "
+                             "(R10)", square=a.square, unit=a.unit, options=', '.join(options))
     return []
 
 

@@ -23,11 +23,13 @@ def base_allowance(s: PortableState, u: Unit, tow: Unit | None) -> tuple[int, li
     if u.arm == "infantry" and u.formation == "square":
         return 0, violation("move/in-square", C.HITS, "{id} is in square and cannot move (form line first)", id=u.id)
     if u.id in s.engaged and terrain(s, u.square) == "trench":
-        return 0, violation("move/trench-after-firing", C.TRENCHES, "{id} fired this turn from trenches and may not leave them", id=u.id)
+        return 0, violation("move/trench-after-firing", C.TRENCHES, "{id} fired this turn from trenches and may not leave them",
+                            id=u.id)
     if u.arm == "artillery":
         if u.id in s.bombarded:
             if not u.horse:
-                return 0, violation("move/fired-gun", C.HORSE, "{id} fired this turn: only horse artillery moves and fires in one turn (R8)", id=u.id)
+                return 0, violation("move/fired-gun", C.HORSE, "{id} fired this turn: only horse artillery moves and fires in "
+                                                               "one turn (R8)", id=u.id)
             limit = int(s.tables["terrain"]["horse_artillery_move_after_firing"])
         else:
             limit = int(s.tables["horse_artillery"]["move"]) if u.horse else int(spec["move"])
@@ -50,7 +52,8 @@ def tow_violations(s: PortableState, actor: str, gun: Unit, tow_id: str) -> tupl
     if t.id in s.activated:
         return None, violation("move/tow-activated", C.SEQUENCE, "{id} has already been activated this turn (R19)", id=t.id)
     if not adjacent(t.square, gun.square):
-        return None, violation("move/tow-not-adjacent", C.UNITS, "{id} at {square} is not next to {id2} at {square2} (R19)", id=t.id, square=t.square, id2=gun.id, square2=gun.square)
+        return None, violation("move/tow-not-adjacent", C.UNITS, "{id} at {square} is not next to {id2} at {square2} (R19)",
+                               id=t.id, square=t.square, id2=gun.id, square2=gun.square)
     return t, []
 
 
@@ -59,9 +62,11 @@ def _step_violations(s: PortableState, ix: Index, u: Unit, prev: str, sq: str, s
     """What stops one step from `prev` into `sq` (the last step of the path when `last`). The towing
     Transport `tow` stands nowhere: it follows the gun into the square the gun leaves (R19)."""
     if not on_board(sq, s.width, s.height):
-        return violation("move/off-board", C.MOVEMENT, "{sq} is off the {width}x{height} grid", sq=sq, width=s.width, height=s.height)
+        return violation("move/off-board", C.MOVEMENT, "{sq} is off the {width}x{height} grid",
+                         sq=sq, width=s.width, height=s.height)
     if not adjacent(prev, sq):
-        return violation("move/not-adjacent", C.MOVEMENT, "{sq} is not orthogonally next to {prev} (R2: no diagonal steps)", sq=sq, prev=prev)
+        return violation("move/not-adjacent", C.MOVEMENT, "{sq} is not orthogonally next to {prev} (R2: no diagonal steps)",
+                         sq=sq, prev=prev)
     if sq in seen:
         return violation("move/revisits", C.MOVEMENT, "the path enters {sq} twice", sq=sq)
     kind = terrain(s, sq)
@@ -74,19 +79,22 @@ def _step_violations(s: PortableState, ix: Index, u: Unit, prev: str, sq: str, s
         if enemy_commander_at(s, ix, sq, u.side):
             return violation("move/enemy-square", C.MOVEMENT, "{sq} is held by an enemy commander (R12)", sq=sq)
         if other is not None and last:
-            return violation("move/occupied", C.MOVEMENT, "{sq} already holds {id}: one unit per square (R18)", sq=sq, id=other.id)
+            return violation("move/occupied", C.MOVEMENT, "{sq} already holds {id}: one unit per square (R18)",
+                             sq=sq, id=other.id)
     if last:
         return []
     if kind == "woods" and terrain(s, prev) != "woods":
         return violation("move/woods-stop", C.WOODS, "a unit entering woods stops: {sq} must end the move", sq=sq)
     if kind == "ford":
-        return violation("move/ford-stop", C.RIVER, "a unit entering a river stops: {sq} must end the move; it leaves next turn", sq=sq)
+        return violation("move/ford-stop", C.RIVER, "a unit entering a river stops: {sq} must end the move; it leaves next turn",
+                         sq=sq)
     if kind == "trench":
         return violation("move/trench-stop", C.TRENCHES, "a unit entering trenches stops: {sq} must end the move", sq=sq)
     foe = next((n for n in neighbours(sq, s.width, s.height)
                 if (o := occupant(s, ix, n, tow)) is not None and o.side != u.side), None)
     if foe is not None:
-        return violation("move/enemy-contact", C.MOVEMENT, "{sq} is next to the enemy in {foe}: the move stops there (R4)", sq=sq, foe=foe)
+        return violation("move/enemy-contact", C.MOVEMENT, "{sq} is next to the enemy in {foe}: the move stops there (R4)",
+                         sq=sq, foe=foe)
     return []
 
 
@@ -120,7 +128,8 @@ def exhausted_violations(s: PortableState, u: Unit, final: str) -> list[Violatio
         foes = enemies(s, where(s), u.side)
         if nearest_enemy(final, foes) < nearest_enemy(u.square, foes):
             return violation("exhausted/advance", C.EXHAUSTION,
-                             "{name} is exhausted: {id} may not move towards the enemy ({square} -> {final}, R5)", name=s.armies[u.side].name, id=u.id, square=u.square, final=final)
+                             "{name} is exhausted: {id} may not move towards the enemy ({square} -> {final}, "
+                             "R5)", name=s.armies[u.side].name, id=u.id, square=u.square, final=final)
     return []
 
 

@@ -27,12 +27,14 @@ def _activation(s: PortableState, actor: str, uid: str, step: str) -> tuple[Unit
         return None, violation("unit/commander", C.UNITS, "{uid} is a commander: it moves, it does not attack", uid=uid)
     if uid != s.current:
         if uid in s.activated:
-            return None, violation("sequence/activated", C.SEQUENCE, "{uid} has been activated this turn; each unit activates once (R21)", uid=uid)
+            return None, violation("sequence/activated", C.SEQUENCE, "{uid} has been activated this turn; each unit activates "
+                                                                     "once (R21)", uid=uid)
         return u, []
     if step == "move":
         if s.attacked:
             return None, violation("sequence/attack-then-move", C.SEQUENCE,
-                                   "{uid} has attacked: no unit attacks and then moves, except to occupy the square it won (R1)", uid=uid)
+                                   "{uid} has attacked: no unit attacks and then moves, except to occupy the square it won "
+                                   "(R1)", uid=uid)
         return None, violation("sequence/moved", C.SEQUENCE, "{uid} has moved in this activation already", uid=uid)
     if step == "attack" and s.attacked:
         return None, violation("sequence/attacked", C.SEQUENCE, "{uid} has attacked in this activation already", uid=uid)
@@ -47,7 +49,8 @@ def check_bombard(s: PortableState, actor: str, a: Bombard) -> list[Violation]:
     if gun is None:
         return found
     if gun.arm != "artillery":
-        return violation("artillery/not-gun", C.UNITS, "{id} is not artillery: it fires when activated (fire {id} at ...)", id=gun.id)
+        return violation("artillery/not-gun", C.UNITS, "{id} is not artillery: it fires when activated (fire {id} at ...)",
+                         id=gun.id)
     target, found = find_target(s, actor, a.target)
     return found if target is None else bombard_violations(s, gun, target)
 
@@ -84,15 +87,18 @@ def check_occupy(s: PortableState, actor: str, a: Occupy) -> list[Violation]:
     if u is None:
         return found
     if uid != s.current or not s.vacated:
-        return violation("occupy/not-now", C.SEQUENCE, "{uid} has not just fought a close combat whose square it may occupy", uid=uid)
+        return violation("occupy/not-now", C.SEQUENCE, "{uid} has not just fought a close combat whose square it may occupy",
+                         uid=uid)
     if u.arm not in ("infantry", "cavalry"):
-        return violation("occupy/arm", C.SEQUENCE, "only infantry or cavalry occupy the square of a beaten enemy; {uid} is {arm}", uid=uid, arm=Word("portable", u.arm))
+        return violation("occupy/arm", C.SEQUENCE, "only infantry or cavalry occupy the square of a beaten enemy; {uid} is {arm}",
+                         uid=uid, arm=Word("portable", u.arm))
     sq = s.vacated
     ix = where(s)
     if occupant(s, ix, sq) is not None or any(s.units[x].side != actor for x in ix.here(sq)):
         return violation("occupy/held", C.SEQUENCE, "{sq} is still held: the enemy was neither destroyed nor driven back", sq=sq)
     if not adjacent(u.square, sq):
-        return violation("occupy/not-adjacent", C.SEQUENCE, "{uid} at {square} is no longer next to {sq}", uid=uid, square=u.square, sq=sq)
+        return violation("occupy/not-adjacent", C.SEQUENCE, "{uid} at {square} is no longer next to {sq}",
+                         uid=uid, square=u.square, sq=sq)
     return []
 
 
@@ -106,7 +112,8 @@ def check_whole_activation(s: PortableState, actor: str, a: Form | Face) -> list
 
 def _form_violations(u: Unit, formation: str) -> list[Violation]:
     if u.arm != "infantry":
-        return violation("form/not-infantry", C.HITS, "only infantry forms line or square; {id} is {arm}", id=u.id, arm=Word("portable", u.arm))
+        return violation("form/not-infantry", C.HITS, "only infantry forms line or square; {id} is {arm}",
+                         id=u.id, arm=Word("portable", u.arm))
     if formation not in ("square", "line"):
         return violation("form/unknown", C.HITS, "a formation is square or line")
     if u.formation == formation:
@@ -117,11 +124,13 @@ def _form_violations(u: Unit, formation: str) -> list[Violation]:
 def _face_violations(u: Unit, facing: str) -> list[Violation]:
     """A gun's facing is its arc of fire (R17)."""
     if u.arm != "artillery":
-        return violation("face/not-gun", C.ARTILLERY, "only artillery has a facing (its arc of fire); {id} is {arm}", id=u.id, arm=Word("portable", u.arm))
+        return violation("face/not-gun", C.ARTILLERY, "only artillery has a facing (its arc of fire); {id} is {arm}",
+                         id=u.id, arm=Word("portable", u.arm))
     named = FACING_NAMES.get(facing)
     if named is None:
         return violation("face/unknown", C.ARTILLERY, "facing is north, east, south or west")
-    return violation("face/already", C.ARTILLERY, "{id} faces {named} already", id=u.id, named=Word("portable", named)) if u.facing == facing else []
+    return violation("face/already", C.ARTILLERY, "{id} faces {named} already",
+                     id=u.id, named=Word("portable", named)) if u.facing == facing else []
 
 
 CHECKS: dict[type[Any], Check[PortableState]] = {
