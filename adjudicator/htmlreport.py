@@ -103,7 +103,7 @@ class Steps:
         step: dict[str, Any] = {
             "seq": event.seq, "turn": event.turn, "phase": event.phase, "actor": event.actor,
             "text": event_line(game, event, digest, outcome),
-            "rolls": [roll_text(r) for r in event.rolls],
+            "rolls": [roll_text(r, game.ruleset.name) for r in event.rolls],
             "ruling": isinstance(event.action, (Ruling, OrdersVoided)),
         }
         if game.ruleset.render is not None:
