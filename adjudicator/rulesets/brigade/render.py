@@ -14,6 +14,8 @@ from adjudicator.maplabels import Labels
 from adjudicator.rulesets.brigade import army
 from adjudicator.rulesets.brigade.phases import TURN, whose
 from adjudicator.rulesets.brigade.state import ARTILLERY, CAVALRY, BrigadeState, General, Unit
+from adjudicator import localize
+from adjudicator.i18n import _
 
 PX = 12  # pixels per inch
 TOP = 44  # the title band: the scenario's title, then the turn and step
@@ -66,8 +68,13 @@ def _fit(text: str, size: float, room: float) -> float:
 
 def _title(state: BrigadeState, t: _Table) -> list[str]:
     """The scenario's title, then where the turn stands, each shrunk to the table's width."""
-    now = "game over" if state.over else f"turn {state.turn}, {state.phase}" + (
-        f" · phasing: {state.phasing}" if state.phasing else "")
+    if state.over:
+        now = _("game over")
+    elif state.phasing:
+        now = _("turn {turn}, {phase} · phasing: {side}").format(turn=state.turn, phase=localize.phase("brigade", state.phase),
+                                                                 side=localize.side("brigade", state.phasing))
+    else:
+        now = _("turn {turn}, {phase}").format(turn=state.turn, phase=localize.phase("brigade", state.phase))
     return [f'<text x="4" y="17" font-size="{_fit(state.title, 14, t.w - 8):g}" font-weight="bold">'
             f'{escape(state.title)}</text>',
             f'<text x="4" y="36" font-size="{_fit(now, 12, t.w - 8):g}">{escape(now)}</text>']
@@ -214,7 +221,7 @@ def _labels(state: BrigadeState, t: _Table, labels: Labels) -> None:
         labels.place(g.name + (" (CinC)" if g.role == "cinc" else ""), (t.x(g.x), t.y(g.y)), 8, size=10,
                      colour=t.colour[g.side], style=' font-weight="bold"')
     for p in state.places.values():
-        labels.place(p.name + (" (key point)" if p.key else ""), (t.x(p.x), t.y(p.y)), 10, size=10,
+        labels.place(p.name + (_(" (key point)") if p.key else ""), (t.x(p.x), t.y(p.y)), 10, size=10,
                      colour="#333", style=' font-style="italic"')
 
 
@@ -224,20 +231,20 @@ def _legend(state: BrigadeState, t: _Table) -> list[tuple[str, str]]:
     out = []
     for p in state.players:
         side = state.sides[p]
-        out.append((f"{side.name}: army value {side.value}, lost {army.loss(state, p)} (Waver {side.waver}, "
-                    f"Break {side.breakpoint})" + (" DEFEATED" if side.defeated else ""),
-                    f' font-weight="bold" fill="{t.colour[p]}"'))
+        said = _("{army}: army value {value}, lost {lost} (Waver {waver}, Break {breakpoint})").format(
+            army=side.name, value=side.value, lost=army.loss(state, p), waver=side.waver, breakpoint=side.breakpoint)
+        out.append((said + (_(" DEFEATED") if side.defeated else ""), f' font-weight="bold" fill="{t.colour[p]}"'))
         orders = []
         for b in state.brigades.values():
             if b.side == p:
-                orders.append(f"{b.name}: {b.order.text() if b.order else 'orders sealed'}"
-                              + (f", next: {b.pending.text()}" if b.pending else "")
-                              + (f", {b.morale.upper()}" if b.morale != "steady" else ""))
+                orders.append(f"{b.name}: {b.order.shown().text() if b.order else _('orders sealed')}"
+                              + (_(", next: {order}").format(order=b.pending.shown().text()) if b.pending else "")
+                              + (f", {localize.words('brigade', b.morale).upper()}" if b.morale != "steady" else ""))
         out += [("   " + line, "") for line in _wrap(orders, t.w - 12, 11)]
-    key = ("key: bar = battalion, barred = cavalry, small = battery; label: id, figures (guns), D/W/R/ROUT = "
-           "disordered, wavering, retreating, routed; circle = general; diamond = key point; dashed arrow = order "
-           "objective; dotted ring = a 12\" command radius, dashed ring = the CinC's 24\" order radius (drawn where "
-           "they matter now; `map --radii` draws them all)")
+    key = _("key: bar = battalion, barred = cavalry, small = battery; label: id, figures (guns), D/W/R/ROUT = "
+            "disordered, wavering, retreating, routed; circle = general; diamond = key point; dashed arrow = order "
+            "objective; dotted ring = a 12\" command radius, dashed ring = the CinC's 24\" order radius (drawn where "
+            "they matter now; `map --radii` draws them all)")
     out += [(line, ' fill="#444" font-size="10"') for line in _wrap(key.split("; "), t.w - 12, 10)]
     if state.over:
         out += [(line, ' font-weight="bold"') for line in _wrap([state.result], t.w - 12, 11)]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 
 from adjudicator.draft import Outcome
+from adjudicator import localize
+from adjudicator.i18n import N_, _
 
 from .grid import coords, name
 from .state import PortableState, Unit
@@ -19,6 +21,7 @@ LEFT = 28
 FILL = {"open": "#eef3df", "hill": "#d9c38f", "woods": "#7fae6b", "village": "#c9a27e", "river": "#7fb4e0",
         "ford": "#a9d0ee", "trench": "#b49a7a"}
 SIDE_COLOURS = ("#c0392b", "#1f4e9c")
+_KINDS = (N_("hill"), N_("woods"), N_("village"), N_("river"), N_("ford"), N_("trench"))  # the legend names them
 ARM_MARK = {"infantry": "INF", "cavalry": "CAV", "mg": "MG", "artillery": "ART", "transport": "TRN"}
 CLASS_MARK = {"elite": "E", "average": "A", "poor": "P"}
 ARROW = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -52,12 +55,15 @@ def _unit(u: Unit, colour: str) -> list[str]:
 
 
 def render(state: PortableState, outcome: Outcome) -> str:
-    phase = state.phase if state.phase != "activation" else f"activation: {state.active}"
-    title = f"{state.title} · turn {state.turn} · {phase}"
-    line = "   ".join(f"{a.name} ({s}): lost {a.lost} of EP {a.ep}{' EXHAUSTED' if a.exhausted else ''}"
+    phase = localize.phase("portable", state.phase) if state.phase != "activation" else _("activation: {side}").format(
+        side=localize.side("portable", state.active))
+    title = _("{title} · turn {turn} · {phase}").format(title=state.title, turn=state.turn, phase=phase)
+    line = "   ".join((_("{army} ({side}): lost {lost} of EP {ep} EXHAUSTED") if a.exhausted else
+                       _("{army} ({side}): lost {lost} of EP {ep}")).format(army=a.name, side=localize.side("portable", s),
+                                                                            lost=a.lost, ep=a.ep)
                       for s, a in state.armies.items())
-    key = ("SP = strength points, E/A/P = elite/average/poor, thick border = square, dot = gun facing, "
-           "C = commander (gold), H = horse artillery")
+    key = _("SP = strength points, E/A/P = elite/average/poor, thick border = square, dot = gun facing, "
+            "C = commander (gold), H = horse artillery")
     sides = "".join(f"{state.armies[s].title} ({s})" + " " * 7 for s in state.sides)  # each with its swatch and a gap
     texts = ((title, 14), (line, 11), (key, 10), (state.result, 11), (sides, 11))
     w = round(max(LEFT + state.width * CELL + 8, *(16 + _wide(text, size) for text, size in texts)))
@@ -80,7 +86,7 @@ def render(state: PortableState, outcome: Outcome) -> str:
             x, y = _xy(sq)
             out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL[kind]}" stroke="#999" stroke-width="0.5"/>')
             if kind != "open":
-                label = kind + (" (fort)" if sq in state.fortified else "")
+                label = _(kind) + (_(" (fort)") if sq in state.fortified else "")
                 out.append(f'<text x="{x + 2}" y="{y + CELL - 3}" font-size="{min(9.0, (CELL - 4) / _wide(label, 1)):.1f}" '
                            f'class="t">{label}</text>')
     roads = set(state.roads)
