@@ -288,11 +288,26 @@ def test_attack_does_not_hold_a_unit_whose_way_forward_other_units_close():
     """§5.6 (above) with R30 («units meet in contact, never on one another»): ruling R34, a formed unit
     that could not have come half a move nearer the enemy without ending on another unit is not held to
     it, so that its side can always end its moves; a unit whose way is open still is."""
-    from adjudicator.rulesets.brigade.conduct import advances
+    from adjudicator.rulesets.brigade.conduct import ways
 
     s = movement(kempt="attack ventosa")
-    assert next(advances(s, s.units["b45"]), None) is not None
+    assert next(ways(s, s.units["b45"], True), None) is not None
     assert "attack/half-advance" in codes(s, "british", ev.Done())
     crowded = msgspec.structs.replace(s, tables={**s.tables, "stacking": {"min_inches": 200.0}})  # every point taken
-    assert next(advances(crowded, crowded.units["b45"]), None) is None
+    assert next(ways(crowded, crowded.units["b45"], True), None) is None
     assert "attack/half-advance" not in codes(crowded, "british", ev.Done())
+
+
+def test_withdraw_does_not_hold_a_unit_whose_way_back_other_units_close():
+    """§5.11, every unit of a withdrawing brigade retires at least half a move, with R30 (no unit ends on
+    another): ruling R34, a unit that could not have gone half a move back without ending on another unit
+    is not held to it."""
+    from adjudicator.rulesets.brigade.conduct import ways
+
+    s = movement()
+    s = edit(s, "brigades", "pack", order=msgspec.structs.replace(s.brigades["pack"].order, kind="withdraw"))
+    assert next(ways(s, s.units["b42"], False), None) is not None
+    assert "withdraw/half-move" in codes(s, "british", ev.Done())
+    crowded = msgspec.structs.replace(s, tables={**s.tables, "stacking": {"min_inches": 200.0}})
+    assert next(ways(crowded, crowded.units["b42"], False), None) is None
+    assert "withdraw/half-move" not in codes(crowded, "british", ev.Done())

@@ -258,24 +258,30 @@ def exempt(u: Unit) -> bool:
     return u.kind == "light-infantry" or u.kind in ARTILLERY or u.status != "formed"
 
 
-def advances(state: BrigadeState, u: Unit) -> Iterator[tuple[float, float]]:
-    """R34: the points within `u`'s move from where it began the turn that bring it the half move nearer
-    the enemy §5.6 asks of an attacking unit (contact at the most, R7) and end on the table and on no other
-    unit (R30): straight at the nearest enemy unit first, then turned aside, then farther."""
+def ways(state: BrigadeState, u: Unit, advance: bool) -> Iterator[tuple[float, float]]:
+    """R34: the points within `u`'s move from where it began the turn that do what its brigade's order
+    asks of it, and end on the table and on no other unit (R30): with `advance` (Attack, §5.6), half a
+    move nearer the enemy (contact at the most, R7); else (Withdraw, §5.11), half a move back and no
+    nearer the enemy unit that was nearest. Straight at (or away from) that unit first, then turned aside
+    by 20 degree steps, at half the move, between, and the whole move."""
     rate = move_rate(state, u.kind)
     start = nearest_enemy(state, u.side, u.sx, u.sy)
     foe = min((t for t in state.units.values() if t.side != u.side and t.status not in OFF_TABLE),
               key=lambda t: dist(u.sx, u.sy, t.x, t.y), default=None)
     if foe is None or start == math.inf:
         return
-    need = min(rate / 2, max(start - 1.0, 0.0))
-    heading = math.atan2(foe.y - u.sy, foe.x - u.sx)
+    need = min(rate / 2, max(start - 1.0, 0.0)) if advance else rate / 2
+    here = dist(u.sx, u.sy, foe.x, foe.y)
+    heading = math.atan2(foe.y - u.sy, foe.x - u.sx) + (0.0 if advance else math.pi)
     for reach in (need + 0.05, (need + rate) / 2, rate - 0.01):
         for k in range(9):
-            turn = heading + (k + 1) // 2 * 0.35 * (1 if k % 2 else -1)  # 20 degrees a step, either side
+            turn = heading + (k + 1) // 2 * 0.35 * (1 if k % 2 else -1)
             x, y = round(u.sx + reach * math.cos(turn), 2), round(u.sy + reach * math.sin(turn), 2)
-            if (0.0 <= x <= state.width and 0.0 <= y <= state.height and dist(u.sx, u.sy, x, y) <= rate
-                    and start - nearest_enemy(state, u.side, x, y) >= need and not stacked(state, u, x, y)):
+            if not (0.0 <= x <= state.width and 0.0 <= y <= state.height) or dist(u.sx, u.sy, x, y) > rate:
+                continue
+            done = (start - nearest_enemy(state, u.side, x, y) >= need if advance
+                    else dist(u.sx, u.sy, x, y) >= need and dist(x, y, foe.x, foe.y) >= here)
+            if done and not stacked(state, u, x, y):
                 yield x, y
 
 
@@ -288,14 +294,14 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
         if b.order.kind == "attack":
             formed = [u for u in units if not exempt(u)]
             # R34: a unit whose way forward was closed by other units (R30) is not held to it
-            ok = [u for u in formed if u.charged or _did(state, u, advance=True) or next(advances(state, u), None) is None]
+            ok = [u for u in formed if u.charged or _did(state, u, advance=True) or next(ways(state, u, True), None) is None]
             if formed and len(ok) * 2 < len(formed):
                 found += violation("attack/half-advance", RULE_KIND["attack"],
                                    "{name} is under Attack: at least half of its {count_formed} formed units must charge or "
                                    "advance half a move towards the enemy (move rates provisional); {count_ok} did", name=b.name, count_formed=len(formed), count_ok=len(ok))
         elif b.order.kind == "withdraw":
             late = [u.name for u in units if u.status not in MUST_MOVE_COMPULSORY and not u.charged
-                    and not _did(state, u, advance=False)]
+                    and not _did(state, u, advance=False) and next(ways(state, u, False), None) is not None]
             if late:
                 found += violation("withdraw/half-move", RULE_KIND["withdraw"],
                                    "{name} is under Withdraw: every unit retires at least half a move (move rates "
@@ -303,9 +309,10 @@ def compliance(state: BrigadeState, side: str) -> list[Violation]:
     return found
 
 
-def advanced(state: BrigadeState, u: Unit) -> bool:
-    """§5.6: `u`, where it stands, has come the half move nearer the enemy an Attack order asks."""
-    return _did(state, u, advance=True)
+def obeyed(state: BrigadeState, u: Unit, advance: bool) -> bool:
+    """§5.6, §5.11: `u`, where it stands, has come the half move nearer the enemy an Attack order asks
+    (`advance`), or gone back the half move a Withdraw order asks."""
+    return _did(state, u, advance)
 
 
 def _did(state: BrigadeState, u: Unit, advance: bool) -> bool:

@@ -15,7 +15,7 @@ import msgspec
 
 from events import brigade as ev
 from events.core import REFEREE, Action
-from adjudicator.rulesets.brigade.conduct import (MUST_MOVE_COMPULSORY, advanced, advances, check_move, exempt, move_rate,
+from adjudicator.rulesets.brigade.conduct import (MUST_MOVE_COMPULSORY, check_move, exempt, move_rate, obeyed, ways,
                                                   nearest_enemy_unit)
 from adjudicator.rulesets.brigade.decide import KINDS, away
 from adjudicator.rulesets.brigade.phases import PHASES, whose
@@ -102,6 +102,18 @@ def _allowed(state: BrigadeState, u: Unit, p: tuple[float, float] | None) -> tup
     return None
 
 
+def _obeying(state: BrigadeState, u: Unit, order: str, p: tuple[float, float] | None) -> tuple[float, float] | None:
+    """`p`, or where a unit turned aside (R30) still does the half move its Attack or Withdraw order asks
+    (§5.6, §5.11), or its side could not end its moves: the first such way the rules leave (R34), if any."""
+    if order not in ("attack", "withdraw") or (order == "attack" and exempt(u)):
+        return p
+    advance = order == "attack"
+    if p and obeyed(state, msgspec.structs.replace(u, x=p[0], y=p[1], moved="movement"), advance):
+        return p
+    return next((q for q in ways(state, u, advance)
+                 if not check_move(state, u.side, ev.Move(piece=u.id, x=q[0], y=q[1]), state.phase, False)), p)
+
+
 def _contact(state: BrigadeState, u: Unit, reach: float) -> tuple[float, float] | None:
     """A point in contact (1.05") with one of the three enemy units nearest `u`, within `reach` of it and
     allowed now (on no other unit, R30): the nearest side of the nearest first, then round it."""
@@ -141,7 +153,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             continue
         if order == "withdraw":
             p = away(state, u, rate - 0.01)
-            q = _allowed(state, u, _away_from_all(state, u, rate - 0.01))
+            q = _obeying(state, u, order, _allowed(state, u, _away_from_all(state, u, rate - 0.01)))
             if q and q != p and q != (u.x, u.y):
                 acts.append(ev.Move(piece=u.id, x=q[0], y=q[1]))
         elif order == "hold" and b.order and b.order.objective in state.places:
@@ -153,11 +165,7 @@ def _moves(state: BrigadeState, side: str) -> list[Action]:
             if gap - 1.05 <= rate - 0.01:  # in reach: contact beside the friends already there
                 p = _contact(state, u, rate - 0.01) or p
         p = _allowed(state, u, p)
-        if order == "attack" and not exempt(u) and not (p and advanced(state, msgspec.structs.replace(u, x=p[0], y=p[1]))):
-            # an attacking unit turned aside (R30) must still gain its half move (§5.6), or its side could not end
-            # its moves: the first way forward the rules leave (R34), if any
-            p = next((q for q in advances(state, u)
-                      if not check_move(state, u.side, ev.Move(piece=u.id, x=q[0], y=q[1]), state.phase, False)), p)
+        p = _obeying(state, u, order, p)
         if p and p != (u.x, u.y):
             acts.append(ev.Move(piece=u.id, x=p[0], y=p[1]))
     if phase == "movement":
