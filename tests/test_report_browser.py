@@ -318,7 +318,7 @@ def _signed_game(tmp_path: Path) -> Path:
     return export_log(db)  # unrevealed: a forgery that moves a roll is caught by the rules of posts, not by its dice
 
 
-def test_a_signed_game_checks_ok_and_says_its_signatures_are_left_to_verify(browser, tmp_path):
+def test_a_signed_game_checks_ok_with_its_signatures_checked(browser, tmp_path):
     from adjudicator.htmlreport import build
 
     log = _signed_game(tmp_path)
@@ -326,7 +326,114 @@ def test_a_signed_game_checks_ok_and_says_its_signatures_are_left_to_verify(brow
     page = tmp_path / "signed.html"
     page.write_text(build(log), encoding="utf-8")
     assert open_report(browser, page) == (f"OK: {events} events, head #{events} {head[:16]}, {rolls} rolls re-derived, "
-                                          "2 signed posts (their signatures are checked by adjudicator verify, not here)")
+                                          "2 signatures checked")
+    assert console_errors(browser) == []
+
+
+def _ssh_sign(tmp_path: Path, key: str, text: str, namespace: str = "adjudicator") -> str:
+    """ssh-keygen's armoured signature of `text` with the private key `key` (made here)."""
+    import subprocess
+
+    message = tmp_path / "message.txt"
+    message.write_text(text, encoding="utf-8")
+    (tmp_path / "message.txt.sig").unlink(missing_ok=True)
+    subprocess.run(["ssh-keygen", "-q", "-Y", "sign", "-n", namespace, "-f", str(tmp_path / key), str(message)],
+                   check=True, capture_output=True)
+    return (tmp_path / "message.txt.sig").read_text(encoding="ascii")
+
+
+def _new_key(tmp_path: Path, name: str, kind: str) -> None:
+    import subprocess
+
+    subprocess.run(["ssh-keygen", "-q", "-t", kind, "-N", "", "-f", str(tmp_path / name)], check=True)
+
+
+@pytest.mark.parametrize("side,forgery,why", [(side, *case) for side in ("red", "blue") for case in (  # ed25519, RSA
+    ("edited text", "is not {side}'s key's signature of the signed text"),
+    ("another key", "it is made with another key than {side}'s registered one"),
+    ("wrong namespace", 'it is in the namespace "git", not "adjudicator"'),
+)] + [("blue", "RSA key's hash", "an RSA signature is rsa-sha2-256 or rsa-sha2-512, not ssh-rsa")])
+def test_the_page_refuses_a_bad_signature_at_its_seq_as_verify_does(browser, tmp_path, side, forgery, why):
+    """A signed post whose signature is not its author's registered key's over its signed text, its
+    digest made good and the log rechained: the page says FAIL at that post's seq, with the reason, where
+    the README's program (asking ssh-keygen) and `adjudicator verify` refuse the same seq."""
+    import hashlib
+    import struct
+
+    from test_readme_spec import readme_check_program, run_program
+
+    from conftest import rechain
+
+    events = [json.loads(line) for line in _signed_game(tmp_path).read_bytes().splitlines()]
+    record = next(e for e in events if e["action"]["type"] == "post-received" and e["actor"] == side)
+    seq, a = events.index(record) + 1, record["action"]
+    if forgery == "edited text":  # one more pip asked for: a referee's edit the digest alone would not show
+        edited = a["signed"].replace("roll 2d6", "roll 3d6").replace("roll 1d6", "roll 2d6")
+        assert edited != a["signed"]
+        a["signed"] = edited
+    elif forgery == "another key":
+        _new_key(tmp_path, "other", "ed25519" if side == "red" else "rsa")
+        a["signature"] = _ssh_sign(tmp_path, "other", a["signed"])
+    elif forgery == "wrong namespace":
+        a["signature"] = _ssh_sign(tmp_path, side, a["signed"], namespace="git")
+    else:  # the RSA signature's algorithm named ssh-rsa (SHA-1), which ssh-keygen refuses in SSHSIG
+        from sshsig.sshsig import SshsigSignature
+
+        outer = SshsigSignature.from_armored(a["signature"])
+        name, rest = "ssh-rsa".encode(), outer.signature[4 + 12:]  # "rsa-sha2-512" is 12 bytes
+        outer.signature = struct.pack(">I", len(name)) + name + rest
+        a["signature"] = outer.to_armored()
+    a["digest"] = hashlib.sha256((a["signed"] + a["signature"]).encode()).hexdigest()
+    lines = rechain([json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in events])
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in lines))
+    program = tmp_path / "readme_check.py"
+    program.write_text(readme_check_program(), encoding="utf-8")
+    assert run_program(program, forged).stderr.strip() == f"FAIL seq {seq}: bad signature"
+    verified = run_cli_inprocess("verify", str(forged))
+    assert verified.returncode != 0 and f"#{seq}" in verified.stdout + verified.stderr, verified
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    r = page_check(browser, forged.read_bytes())
+    assert r["ok"] is False and r["why"].startswith(f"seq {seq}: bad signature ("), r
+    assert why.format(side=side) in r["why"], r
+
+
+def test_a_key_the_page_cannot_check_fails(browser, tmp_path):
+    """An ECDSA key, which ssh-keygen (so the README's program) takes but neither the page nor
+    `adjudicator verify` checks, is never OK in the page."""
+    import hashlib
+    import re
+
+    from test_readme_spec import readme_check_program, run_program
+
+    from conftest import rechain
+
+    def chained(events):
+        return rechain([json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in events])
+
+    events = [json.loads(line) for line in _signed_game(tmp_path).read_bytes().splitlines()]
+    _new_key(tmp_path, "ecdsa", "ecdsa")
+    key = next(e for e in events if e["action"]["type"] == "player-key" and e["action"]["player"] == "red")
+    key["action"]["key"] = " ".join((tmp_path / "ecdsa.pub").read_text(encoding="utf-8").split()[:2])
+    record = next(e for e in events if e["action"]["type"] == "post-received" and e["actor"] == "red")
+    i = events.index(record)
+    end = next(n for n in range(i + 1, len(events)) if events[n]["action"]["type"] == "post-received")
+    events = events[:end]  # red's post and its actions, signed anew after the head the new key makes
+    head = json.loads(chained(events[:i])[-1])["hash"]
+    a = record["action"]
+    a["signed"] = re.sub(r"^after [0-9]+ [0-9a-f]+$", f"after {i} {head}", a["signed"], count=1, flags=re.M)
+    a["signature"] = _ssh_sign(tmp_path, "ecdsa", a["signed"])
+    a["digest"] = hashlib.sha256((a["signed"] + a["signature"]).encode()).hexdigest()
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in chained(events)))
+    program = tmp_path / "readme_check.py"
+    program.write_text(readme_check_program(), encoding="utf-8")
+    assert run_program(program, forged).returncode == 0  # ssh-keygen takes it: the forgery is only the key's type
+    assert run_cli_inprocess("verify", str(forged)).returncode != 0
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    r = page_check(browser, forged.read_bytes())
+    assert r["ok"] is False and r["why"].startswith(f"seq {i + 1}: bad signature (red's registered key cannot be read "
+                                                    "(its key is ecdsa-sha2-nistp256, which this page cannot check"), r
 
 
 @pytest.mark.parametrize("forgery,why", [("action-unsigned", "red's action is not in a post signed with red's key"),

@@ -483,12 +483,152 @@ const AdjudicatorCheck = (function () {
     }));
   }
 
+  // -- SSH signatures: an SSHSIG blob (OpenSSH's PROTOCOL.sshsig) checked as `ssh-keygen -Y verify -n
+  // adjudicator` checks it, with the browser's Ed25519 and RSA; a key of any other type fails -------------
+  const SSHSIG = utf8.encode("SSHSIG"), NAMESPACE = "adjudicator";
+  const ARMOUR = /^-----BEGIN SSH SIGNATURE-----\n([A-Za-z0-9+/=\n]+)\n-----END SSH SIGNATURE-----\n$/;
+  const HASHES = { sha256: "SHA-256", sha512: "SHA-512" };  // the two ssh-keygen signs and verifies with
+  const RSA_HASHES = { "rsa-sha2-256": "SHA-256", "rsa-sha2-512": "SHA-512" };  // not ssh-rsa's SHA-1
+  const RSA_MIN_BITS = 1024;  // ssh-keygen refuses a smaller modulus
+  const latin1 = (bytes) => {
+    let out = "";
+    for (const b of bytes) out += String.fromCharCode(b);
+    return out;
+  };
+  const base64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const base64url = (bytes) => btoa(latin1(bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const wireString = (bytes) => {  // an SSH string: its length in 4 bytes, big-endian, then its bytes
+    const out = new Uint8Array(4 + bytes.length);
+    new DataView(out.buffer).setUint32(0, bytes.length);
+    out.set(bytes, 4);
+    return out;
+  };
+
+  function wire(bytes) {  // a reader of SSH's wire encoding (RFC 4251) that refuses to read past the end
+    let at = 0;
+    const take = (n) => {
+      if (at + n > bytes.length) refuse("it is cut short");
+      at += n;
+      return bytes.subarray(at - n, at);
+    };
+    const uint32 = () => {
+      const b = take(4);
+      return (b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]) >>> 0;
+    };
+    const string = () => take(uint32());
+    return {
+      take, string,
+      text: () => latin1(string()),
+      mpint() {  // a positive integer, its leading zeros dropped
+        const n = string();
+        if (n.length && n[0] >= 128) refuse("a negative integer");
+        let k = 0;
+        while (k < n.length && n[k] === 0) k++;
+        return n.subarray(k);
+      },
+      end() { if (at !== bytes.length) refuse("bytes follow its end"); },
+    };
+  }
+
+  function publicKey(blob) {  // {type, raw} of an Ed25519 key's wire encoding, {type, e, n} of an RSA key's
+    const r = wire(blob), type = r.text();
+    let key;
+    if (type === "ssh-ed25519") {
+      key = { type, raw: r.string() };
+      if (key.raw.length !== 32) refuse("an Ed25519 key is 32 bytes");
+    } else if (type === "ssh-rsa") {
+      key = { type, e: r.mpint(), n: r.mpint() };
+      const bits = key.n.length * 8 - (Math.clz32(key.n[0]) - 24);
+      if (bits < RSA_MIN_BITS) refuse(`an RSA key of fewer than ${RSA_MIN_BITS} bits`);
+    } else {
+      refuse(`its key is ${type}, which this page cannot check: ask adjudicator verify`);
+    }
+    r.end();
+    return key;
+  }
+  const sameKey = (a, b) => a.type === b.type && (a.type === "ssh-ed25519" ? sameBytes(a.raw, b.raw)
+    : sameBytes(a.e, b.e) && sameBytes(a.n, b.n));
+
+  function registeredKey(text, player) {  // "KEYTYPE BASE64", as a player-key event holds it
+    const [type, data, ...rest] = text.split(" ");
+    let key;
+    try {
+      key = publicKey(base64(data || ""));
+    } catch (e) {
+      refuse(`${player}'s registered key cannot be read (${e.message})`);
+    }
+    if (key.type !== type || rest.length) refuse(`${player}'s registered key is not \`KEYTYPE BASE64\``);
+    return key;
+  }
+
+  async function sshVerify(key, sigType, sig, data) {  // whether sig is key's signature of data
+    if (key.type === "ssh-ed25519") {
+      if (sigType !== "ssh-ed25519" || sig.length !== 64) refuse(`an Ed25519 key's signature is ssh-ed25519, 64 bytes`);
+      const k = await subtle.importKey("raw", key.raw, { name: "Ed25519" }, false, ["verify"]);
+      return subtle.verify({ name: "Ed25519" }, k, sig, data);
+    }
+    const hash = RSA_HASHES[sigType];
+    if (hash === undefined) refuse(`an RSA signature is rsa-sha2-256 or rsa-sha2-512, not ${sigType}`);
+    if (sig.length > key.n.length) refuse("the RSA signature is longer than the key's modulus");
+    const padded = concat(new Uint8Array(key.n.length - sig.length), sig);  // OpenSSH pads a short one
+    const jwk = { kty: "RSA", n: base64url(key.n), e: base64url(key.e), ext: true };
+    const k = await subtle.importKey("jwk", jwk, { name: "RSASSA-PKCS1-v1_5", hash }, false, ["verify"]);
+    return subtle.verify({ name: "RSASSA-PKCS1-v1_5" }, k, padded, data);
+  }
+
+  // "" when `armour` is an SSHSIG signature of `text` in the adjudicator namespace by `keyText`, the
+  // player's registered key; else why not. It never throws.
+  async function signatureWhy(keyText, player, text, armour) {
+    try {
+      const key = registeredKey(keyText, player), m = ARMOUR.exec(armour);
+      if (m === null) refuse("not one armoured SSH SIGNATURE block");
+      let blob;
+      try { blob = base64(m[1].replace(/\n/g, "")); } catch (e) { refuse("its armour is not base64"); }
+      const r = wire(blob);
+      if (!sameBytes(r.take(6), SSHSIG)) refuse("not an SSHSIG signature");
+      const version = r.take(4);
+      if (!sameBytes(version, [0, 0, 0, 1])) refuse("an SSHSIG version other than 1");
+      const signer = publicKey(r.string()), namespace = r.text();
+      r.string();  // reserved: ssh-keygen signs and verifies with it empty, whatever the blob holds
+      const hashAlg = r.text(), signature = wire(r.string());
+      r.end();
+      if (namespace !== NAMESPACE) refuse(`it is in the namespace "${namespace}", not "${NAMESPACE}"`);
+      if (!sameKey(signer, key)) refuse(`it is made with another key than ${player}'s registered one`);
+      if (!(hashAlg in HASHES)) refuse(`its hash is ${hashAlg}, not sha256 or sha512`);
+      const sigType = signature.text(), sig = signature.string();
+      signature.end();
+      const digest = new Uint8Array(await subtle.digest(HASHES[hashAlg], utf8.encode(text)));
+      const data = concat(SSHSIG, wireString(utf8.encode(NAMESPACE)), wireString(new Uint8Array(0)),
+        wireString(utf8.encode(hashAlg)), wireString(digest));
+      return await sshVerify(key, sigType, sig, data) ? "" : `it is not ${player}'s key's signature of the signed text`;
+    } catch (e) {
+      return e instanceof Fail ? e.message : `the browser could not check it (${e})`;
+    }
+  }
+
   // Posts and keys: every action of a player with a registered key comes in a post signed with it; a
-  // signed post names its game and the head it follows, and its digest is of what it holds. Whether the
-  // signature is the key's is ssh-keygen's question, which the README's program asks where OpenSSH is
-  // installed: not here. The number of signed posts.
+  // signed post names its game and the head it follows, its digest is of what it holds and its
+  // signature is its author's registered key's. The number of signed posts.
   const PY_SPACE = "\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";  // Python's \s
   const SIGNED_HEAD = new RegExp(`^game ([^${PY_SPACE}]+)\nafter ([0-9]+) ([0-9a-f]{16,64})\n`);
+
+  // Every signed post's signature checked at once, against its author's key, the first one registered
+  // (a post before it or a second key fails before its signature is asked about): Map post -> why not
+  function signatures(events, posts) {
+    const keys = new Map();
+    for (const e of events) {
+      const a = e.get("action");
+      if (a.get("type") === "player-key" && !keys.has(a.get("player"))) keys.set(a.get("player"), a.get("key"));
+    }
+    const verdicts = new Map();
+    for (const e of posts) {
+      const a = e.get("action"), actor = e.get("actor");
+      if (a.get("signature") && keys.has(actor)) {
+        verdicts.set(e, signatureWhy(keys.get(actor), actor, a.get("signed"), a.get("signature")));
+      }
+    }
+    return verdicts;
+  }
 
   async function checkSigned(events) {
     const posts = events.filter((e) => e.get("action").get("type") === "post-received");
@@ -497,6 +637,7 @@ const AdjudicatorCheck = (function () {
       return sha256(utf8.encode(a.get("signed") + a.get("signature")));
     });
     const digestOf = new Map(posts.map((e, n) => [e, hex(digests[n])]));
+    const verdicts = signatures(events, posts);
     const keys = new Map();
     let post = null, signed = 0;
     for (const e of events) {
@@ -513,6 +654,8 @@ const AdjudicatorCheck = (function () {
             && BigInt(head[2]) === BigInt(seq) - 1n && e.get("prev").startsWith(head[3]))) {
             refuse(`seq ${seq}: a signed post names its game and the head it follows, and has its digest`);
           }
+          const why = verdicts.has(e) ? await verdicts.get(e) : "not checked";
+          if (why) refuse(`seq ${seq}: bad signature (${why})`);
           signed++;
         }
         post = e;
@@ -569,7 +712,7 @@ const AdjudicatorCheck = (function () {
   verdict.className = r.ok ? "ok" : "fail";
   verdict.textContent = r.ok
     ? `OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived` +
-      (r.signed ? `, ${r.signed} signed posts (their signatures are checked by adjudicator verify, not here)` : "")
+      (r.signed ? `, ${r.signed} signatures checked` : "")
     : `FAIL ${r.why}`;
   verdict.dataset.ms = ms.toFixed(1);  // the check alone
   verdict.dataset.at = performance.now().toFixed(1);  // since the page began to load
