@@ -398,6 +398,43 @@ def test_the_page_refuses_a_bad_signature_at_its_seq_as_verify_does(browser, tmp
     assert why.format(side=side) in r["why"], r
 
 
+def test_an_rsa_sha2_256_signature_checks_ok_as_in_verify(browser, tmp_path):
+    """ssh-keygen signs with rsa-sha2-512; an SSHSIG by an RSA key with rsa-sha2-256, which ssh-keygen
+    and `adjudicator verify` accept too, is checked with SHA-256 and is OK."""
+    import hashlib
+    import struct
+
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import padding
+    from sshsig.sshsig import SshsigSignature, SshsigWrapper
+    from test_readme_spec import readme_check_program, run_program
+
+    from conftest import rechain
+
+    def string(b: bytes) -> bytes:
+        return struct.pack(">I", len(b)) + b
+
+    events = [json.loads(line) for line in _signed_game(tmp_path).read_bytes().splitlines()]
+    a = next(e for e in events if e["action"]["type"] == "post-received" and e["actor"] == "blue")["action"]
+    outer = SshsigSignature.from_armored(a["signature"])
+    message = a["signed"].encode()
+    data = SshsigWrapper(namespace=b"adjudicator", hash_algo=outer.hash_algo,
+                         hash=hashlib.new(outer.hash_algo.decode(), message).digest()).to_bytes()
+    private = serialization.load_ssh_private_key((tmp_path / "blue").read_bytes(), password=None)
+    outer.signature = string(b"rsa-sha2-256") + string(private.sign(data, padding.PKCS1v15(), hashes.SHA256()))
+    a["signature"] = outer.to_armored()
+    a["digest"] = hashlib.sha256((a["signed"] + a["signature"]).encode()).hexdigest()
+    lines = rechain([json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in events])
+    log = tmp_path / "sha256.jsonl"
+    log.write_bytes(b"".join(x + b"\n" for x in lines))
+    program = tmp_path / "readme_check.py"
+    program.write_text(readme_check_program(), encoding="utf-8")
+    assert run_program(program, log).returncode == 0
+    n, head, rolls = audited(log)
+    open_report(browser, LOGS / "freeform-demo" / "report.html")
+    assert page_check(browser, log.read_bytes()) == {"ok": True, "events": n, "head": head, "rolls": rolls, "signed": 2}
+
+
 def test_a_key_the_page_cannot_check_fails(browser, tmp_path):
     """An ECDSA key, which ssh-keygen (so the README's program) takes but neither the page nor
     `adjudicator verify` checks, is never OK in the page."""
