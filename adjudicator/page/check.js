@@ -541,7 +541,7 @@ const AdjudicatorCheck = (function () {
       const bits = key.n.length * 8 - (Math.clz32(key.n[0]) - 24);
       if (bits < RSA_MIN_BITS) refuse(`an RSA key of fewer than ${RSA_MIN_BITS} bits`);
     } else {
-      refuse(`its key is ${type}, which this page cannot check: ask adjudicator verify`);
+      refuse(`its key is ${type}, which this page cannot check`);
     }
     r.end();
     return key;
