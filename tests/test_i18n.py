@@ -302,3 +302,21 @@ def test_every_logged_action_of_every_ruleset_reads_the_same_in_russian(logged, 
     for line in (a.russian(first), mixed):
         text = "\n".join([line, *body])
         assert parse(text, verbs, actor, name).lines[0].action == action, (english, text)
+
+
+def test_rulesets_tables_and_replay_frame_their_lines_in_russian():
+    """`rulesets`, `tables` and `replay`'s list of pieces say their own words in Russian; what the
+    ruleset's data says (titles, sources, field names) is shown as the ruleset writes it."""
+    listed = run_cli("--lang", "ru", "rulesets")
+    assert listed.returncode == 0, listed.stderr
+    assert "\n  сценарий dreux-1562: " in listed.stdout and "\n  опция " in listed.stdout
+    assert "таблица order_change_table: ВРЕМЕННАЯ, ours:" in listed.stdout
+    assert not any(line.startswith(("  scenario ", "  option ", "  table ", "  rules:")) for line in listed.stdout.splitlines())
+    tables = run_cli("--lang", "ru", "tables", "--ruleset", "paris")
+    assert tables.stdout.splitlines()[1] == "morale: из правил; источник: seed 000 §12.2"
+    english = run_cli("tables", "--ruleset", "paris")
+    assert english.stdout.splitlines()[1] == "morale: from the rules; source: seed 000 §12.2"
+    replay = run_cli("--lang", "ru", "replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
+    assert "units, сторона гугеноты:" in replay and "finish_after_melee: да" in replay
+    english_replay = run_cli("replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
+    assert "units of huguenot:" in english_replay and "finish_after_melee: yes" in english_replay
