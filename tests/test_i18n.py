@@ -320,3 +320,19 @@ def test_rulesets_tables_and_replay_frame_their_lines_in_russian():
     assert "units, сторона гугеноты:" in replay and "finish_after_melee: да" in replay
     english_replay = run_cli("replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
     assert "units of huguenot:" in english_replay and "finish_after_melee: yes" in english_replay
+
+
+def test_verify_names_the_problems_in_russian_and_its_json_stays_english(tmp_path: Path):
+    """A line of a shipped log changed: `verify --lang ru` says so in Russian, `--json` in English."""
+    lines = (LOGS / "paris-dreux-1562" / "game.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[4] = lines[4].replace('"turn":1,', '"turn":7,', 1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(lines), encoding="utf-8")
+    said = run_cli("--lang", "ru", "verify", str(bad), "--lenient")
+    assert said.returncode == 1
+    assert "событие #5 (строка 5): хеш не сходится с событием и хешем перед ним" in said.stdout
+    assert "событие #5: в событии эпоха 1, тур 7, фаза 'orders', а партия в эпохе 1, в туре 1" in said.stdout
+    as_json = json.loads(run_cli("--lang", "ru", "verify", str(bad), "--json").stdout)
+    assert as_json["problems"][0]["message"].startswith("seq 5 (line 5): the hash does not match the event")
+    english = run_cli("verify", str(bad), "--lenient").stdout
+    assert "seq 5: the event says epoch 1, turn 7, phase 'orders', but the game is at epoch 1, turn 1, phase 'orders'" in english

@@ -75,7 +75,7 @@ def test_a_shipped_report_checks_its_log_and_replays(browser, name):
 def test_the_russian_report_checks_its_log_and_replays_in_russian(browser):
     events, head, rolls = audited(LOGS / "paris-dreux-1562" / "game.jsonl")
     verdict = open_report(browser, LOGS / "paris-dreux-1562" / "report.ru.html")
-    assert verdict == f"OK: событий: {events}, голова #{events} {head[:16]}, бросков пересчитано: {rolls}"
+    assert verdict == f"OK: событий: {events}, вершина #{events} {head[:16]}, бросков пересчитано: {rolls}"
     assert browser.find_element("id", "checked").text.startswith(f"Из раскрытых секретов пересчитано бросков: {rolls}; ")
     assert where(browser) == f"событие #1 из {events} · тур 0 · фаза подготовка · судья"
     browser.find_element("id", "last").click()
