@@ -261,7 +261,7 @@ def build(log: str | Path, name: str | None = None) -> str:
     `name` is what the page calls the saved log in the commands it gives (default: the game's id)."""
     source = open_source(log)
     result = audit(source)
-    error = result.report.error(f"{source.path}: only a log that verifies gets a report:\n")
+    error = result.report.error(_("{path}: only a log that verifies gets a report:").format(path=source.path) + "\n")
     if error is not None:
         raise error
     game = result.report.context
@@ -271,7 +271,7 @@ def build(log: str | Path, name: str | None = None) -> str:
     created = game.created
     name = name or f"{created.game}.jsonl"
     fields = {
-        "TITLE": escape(f"{created.game} · {game.ruleset.title}"
+        "TITLE": escape(f"{created.game} · {localize.title(game.ruleset.name, game.ruleset.title)}"
                         + (f" · {created.scenario}" if created.scenario else "")),
         "GAME": escape(created.game), "NAME": escape(name), "RULESET": escape(game.ruleset.name),
         "EVENTS": str(result.report.events), "HEAD": escape(result.report.head[1][:16]),

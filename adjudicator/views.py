@@ -55,7 +55,7 @@ def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
 def status(st: Status, where: Path) -> Iterator[str]:
     seq, _sep, head = st.head.partition(":")
     name = st.ruleset
-    yield f"{st.game} · {st.title}" + (f" · {st.scenario}" if st.scenario else "")
+    yield f"{st.game} · {localize.title(name, st.title)}" + (f" · {st.scenario}" if st.scenario else "")
     yield _("turn {turn} · phase {phase} · head #{seq} "
             "{hash}").format(turn=st.turn, phase=localize.phase(name, st.phase), seq=seq,
                                                                      hash=head[:16])
@@ -221,8 +221,9 @@ def rulesets_data(found: list[Ruleset[Any]]) -> list[dict[str, Any]]:
 
 def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
     for rs, d in zip(found, rulesets_data(found)):
-        yield f"{d['name']}: {d['title']}\n  " + _("rules: {source}").format(source=d["source"])
-        yield from ("  " + _("scenario {name}: {title}").format(name=k, title=s["title"]) for k, s in d["scenarios"].items())
+        yield f"{d['name']}: {localize.title(rs.name, d['title'])}\n  " + _("rules: {source}").format(source=d["source"])
+        yield from ("  " + _("scenario {name}: {title}").format(name=k, title=localize.scenario_title(rs.name, k, s["title"]))
+                    for k, s in d["scenarios"].items())
         if rs.check_scenario is not None:
             yield "  " + _("scenario of your own: `adjudicator scenario --ruleset {ruleset} --template` prints one to "
                            "start from").format(ruleset=rs.name)
@@ -239,7 +240,7 @@ def _verb_help(ruleset: str, verb: Any) -> str:
 
 def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
     """The post notation of a game system: every verb with what it does, its own then the engine's."""
-    yield f"{rs.name}: {rs.title}"
+    yield f"{rs.name}: {localize.title(rs.name, rs.title)}"
     yield ""
     yield ("A post is plain text, one action a line; verbs are case-insensitive and `#` starts a comment. "
            "`after SEQ HASH` first names the head the post was written against; `end` stops reading.")

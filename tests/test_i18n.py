@@ -309,7 +309,8 @@ def test_rulesets_tables_and_replay_frame_their_lines_in_russian():
     ruleset's data says (titles, sources, field names) is shown as the ruleset writes it."""
     listed = run_cli("--lang", "ru", "rulesets")
     assert listed.returncode == 0, listed.stderr
-    assert "\n  сценарий dreux-1562: " in listed.stdout and "\n  опция " in listed.stdout
+    assert "\n  сценарий dreux-1562: Дрё, 19 декабря 1562 г.\n" in listed.stdout and "\n  опция " in listed.stdout
+    assert "\nportable: Портативный варгейм: винтовка и гатлинг, 1860-1900 (Боб Кордери)\n" in listed.stdout
     assert "таблица order_change_table: ВРЕМЕННАЯ, ours:" in listed.stdout
     assert not any(line.startswith(("  scenario ", "  option ", "  table ", "  rules:")) for line in listed.stdout.splitlines())
     tables = run_cli("--lang", "ru", "tables", "--ruleset", "paris")

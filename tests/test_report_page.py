@@ -101,8 +101,13 @@ def test_the_russian_page_has_every_word_of_the_page_in_russian_and_the_same_log
 
 
 def test_report_in_russian_from_the_command_line(tmp_path: Path):
+    from adjudicator import i18n
+
     out = tmp_path / "x.html"
-    r = run_cli_inprocess("--lang", "ru", "report", str(LOGS / "paris-dreux-1562" / "game.jsonl"), "-o", str(out))
+    try:
+        r = run_cli_inprocess("--lang", "ru", "report", str(LOGS / "paris-dreux-1562" / "game.jsonl"), "-o", str(out))
+    finally:
+        i18n.set_language(None)  # the option set it for this process
     assert r.returncode == 0, r.stderr
     assert out.read_text(encoding="utf-8") == (LOGS / "paris-dreux-1562" / "report.ru.html").read_text(encoding="utf-8")
 
