@@ -3,6 +3,7 @@ each player's dice (audit's table: how far each mean lies from the expected one,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from adjudicator.audit import LuckRow
@@ -14,8 +15,10 @@ MEAN_TITLE = N_("mean {mean:.3f}, expected {expected:.3f}, z {z:.2f}, p {p:.3f}"
 MEAN_LABEL = N_("mean {mean:.2f} / {expected:.2f}, p {p:.2f}")
 
 
-def losses_chart(points: list[tuple[int, dict[str, int]]], sides: list[str], what: str, last_seq: int) -> str:
-    """A step line per side: its losses (`what` says what is counted) after each event, by seq up to `last_seq`."""
+def losses_chart(points: list[tuple[int, dict[str, int]]], sides: list[str], what: str, last_seq: int,
+                 named: Callable[[str], str] = str) -> str:
+    """A step line per side: its losses (`what` says what is counted) after each event, by seq up to `last_seq`;
+    `named` gives a side's name for the reader."""
     width, height, left, bottom, top = 640, 240, 44, 30, 24
     last_seq = max(last_seq, 1)
     peak = max((n for _seq, lost in points for n in lost.values()), default=0)
@@ -45,12 +48,12 @@ def losses_chart(points: list[tuple[int, dict[str, int]]], sides: list[str], wha
                 prev = n
         path.append(f"H{x(last_seq):.1f}")
         out.append(f'<path d="{"".join(path)}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        out.append(f'<text x="{left + 8 + 150 * i}" y="{height - 8}" fill="{colour}">{escape(side)}: {prev}</text>')
+        out.append(f'<text x="{left + 8 + 150 * i}" y="{height - 8}" fill="{colour}">{escape(named(side))}: {prev}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
 
-def luck_chart(rows: list[LuckRow]) -> str:
+def luck_chart(rows: list[LuckRow], named: Callable[[str], str] = str) -> str:
     """One bar per player and die: its z score (mean against expected), the band |z| < 2 shaded."""
     width, row_h, left, right = 640, 22, 150, 150
     height = 40 + row_h * max(len(rows), 1)
@@ -67,7 +70,7 @@ def luck_chart(rows: list[LuckRow]) -> str:
         top = 26 + row_h * i
         bar = r.z * scale
         colour = "#b03030" if r.p < 0.05 else "#3a78c9"
-        out.append(f'<text x="{left - 6}" y="{top + 12}" text-anchor="end">{escape(r.player)} {escape(r.die)} ×{r.dice}</text>')
+        out.append(f'<text x="{left - 6}" y="{top + 12}" text-anchor="end">{escape(named(r.player))} {escape(r.die)} ×{r.dice}</text>')
         out.append(f'<rect x="{min(mid, mid + bar):.1f}" y="{top + 2}" width="{max(abs(bar), 1):.1f}" height="{row_h - 8}" '
                    f'fill="{colour}"><title>{_(MEAN_TITLE).format(mean=r.mean, expected=r.expected, z=r.z, p=r.p)}</title></rect>')
         out.append(f'<text x="{width - right + 6}" y="{top + 12}">{_(MEAN_LABEL).format(mean=r.mean, expected=r.expected, p=r.p)}</text>')

@@ -13,7 +13,7 @@ The page is built from the public log alone, so it holds nothing a player may no
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from html import escape
@@ -228,11 +228,11 @@ LOSSES = (
 )
 
 
-def _luck_table(result: Audit) -> Iterator[str]:
+def _luck_table(result: Audit, named: Callable[[str], str]) -> Iterator[str]:
     heads = (_("player"), _("die"), _("dice"), _("mean"), _("expected"), "z", "p")
     yield "<table class='luck'><tr>" + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
     for r in result.rows():
-        yield (f"<tr><td>{escape(r.player)}</td><td>{escape(r.die)}</td><td>{r.dice}</td><td>{r.mean:.3f}</td>"
+        yield (f"<tr><td>{escape(named(r.player))}</td><td>{escape(r.die)}</td><td>{r.dice}</td><td>{r.mean:.3f}</td>"
                f"<td>{r.expected:.3f}</td><td>{r.z:.2f}</td><td>{r.p:.3f}</td></tr>")
     yield "</table>"
 
@@ -240,19 +240,23 @@ def _luck_table(result: Audit) -> Iterator[str]:
 def _summary(steps: Steps, result: Audit, name: str) -> str:
     game, rs = steps.game, steps.game.ruleset
     ended = game_over(game, steps.state)
+
+    def named(side: str) -> str:  # a side (or a player) as the reader calls it
+        return localize.side(rs.name, side)
+
     out = [f"<p class='result'><b>{escape(_('Result:'))}</b> {escape(localize.result(rs.name, ended)) if ended else escape(_('the game goes on'))}</p>"]
     if rs.losses is not None:
         what = _((rs.losses.__doc__ or LOSSES[0]).split("\n")[0].strip())
         sides = list(steps.losses[0][1]) if steps.losses else list(game.created.players)
-        out.append(charts.losses_chart(steps.losses, sides, what, len(steps.steps)))
+        out.append(charts.losses_chart(steps.losses, sides, what, len(steps.steps), named))
     c = result.report.rolls
     rolls = _("Rolls at report time: {verified} re-derived and matching, {unrevealed} not yet revealed, "
               "{reported} reported with real dice (from {command}).")
     command = f"<code>adjudicator audit {escape(name)}</code>"
     counts = {k: c[k] for k in ("verified", "unrevealed", "reported")}
     out.append("<p>" + escape(rolls).format(**counts, command=command) + "</p>")
-    out.append(charts.luck_chart(result.rows()))
-    out.extend(_luck_table(result))
+    out.append(charts.luck_chart(result.rows(), named))
+    out.extend(_luck_table(result, named))
     return "\n".join(out)
 
 

@@ -98,6 +98,7 @@ def test_the_russian_page_has_every_word_of_the_page_in_russian_and_the_same_log
             assert any(q in asset for q in quoted), (name, word)
             assert not any(q in translated for q in quoted), (name, word)
     assert "Проверка" in russian and "Итог:" in russian and "победа: гугеноты" in russian
+    assert "<td>католики</td>" in russian and ">гугеноты: " in russian  # the sides in the charts and the luck table
 
 
 def test_report_in_russian_from_the_command_line(tmp_path: Path):
