@@ -13,7 +13,7 @@ The page is built from the public log alone, so it holds nothing a player may no
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from html import escape
@@ -24,12 +24,13 @@ from typing import Any
 import msgspec
 
 from events.core import Envelope, OrdersVoided, Ruling
-from adjudicator import charts
+from adjudicator import charts, localize
 from adjudicator.audit import Audit, audit
 from adjudicator.chain import to_line
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import Game, game_over, replay_told, start
 from adjudicator.errors import BadInput
+from adjudicator.i18n import N_, _, language
 from adjudicator.logsource import LogSource, open_source
 from adjudicator.report import event_line, roll_text
 
@@ -101,7 +102,8 @@ class Steps:
     def add(self, event: Envelope, digest: str, outcome: Outcome) -> None:
         game, rules = self.game, self.state.rules
         step: dict[str, Any] = {
-            "seq": event.seq, "turn": event.turn, "phase": event.phase, "actor": event.actor,
+            "seq": event.seq, "turn": event.turn, "phase": localize.phase(game.ruleset.name, event.phase),
+            "actor": localize.side(game.ruleset.name, event.actor),
             "text": event_line(game, event, digest, outcome),
             "rolls": [roll_text(r, game.ruleset.name) for r in event.rolls],
             "ruling": isinstance(event.action, (Ruling, OrdersVoided)),
@@ -136,8 +138,78 @@ def log_text(source: LogSource) -> str:
     return source.path.read_bytes().decode("utf-8")
 
 
+# The page's own words, each written as it stands in its asset: in report.html a text between two
+# tags (between `>` and `<`) or an attribute's value (between quotes), in the scripts a string
+# literal (between quotes or backquotes). A Russian page has each put in its translation's place
+# when it is built, so the English page is its assets as they are, byte for byte. A word whose
+# message would be ambiguous in the catalogue is a pair: as written, and its message.
+PAGE_WORDS: dict[str, tuple[str | tuple[str, str], ...]] = {
+    "report.html": (
+        N_("After-action report of game "),
+        N_(" ({{RULESET}}): {{EVENTS}} events, head #{{EVENTS}} "),
+        N_("Check"),
+        N_("checking the log in this page…"),
+        N_("This page re-checks, with the browser's own cryptography (WebCrypto SHA-256 and HMAC), the log it\n"
+           "carries: each line's canonical form, the hash chain, the epoch-secret chain and every roll whose secret is revealed,\n"
+           "as the README's “Trust without our code” says. "),
+        N_("The rules are not re-run in the browser."),
+        N_(" For that, save the log\n("),
+        N_(") and run "),
+        N_("Replay"),
+        N_("first event (Home)"),
+        N_("previous event (←)"),
+        N_("event"),
+        N_("next event (→)"),
+        N_("last event (End)"),
+        N_("turn "),
+        N_("Rolls"),
+        N_("Summary"),
+    ),
+    "check.js": (
+        N_("OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived"),
+        N_(", ${r.signed} signed posts (their signatures are checked by adjudicator verify, not here)"),
+        N_("the log in this page ends at #${r.events} ${r.head.slice(0, 16)}, not at the head the page was made "),
+        N_("for and shows (#${made.replace(\":\", \" \").slice(0, made.indexOf(\":\") + 17)}): it was replaced"),
+        N_("${r.rolls} rolls re-derived from the revealed secrets, ${r.events} events in ${(ms / 1000).toFixed(2)} s."),
+        N_("the check stopped: ${e}"),
+    ),
+    "viewer.js": (
+        N_("event #${s.seq} of ${steps.length} · turn ${s.turn} · phase ${s.phase} · ${s.actor}"),
+        N_("referee's ruling"),
+        ("none", N_("no rolls")),
+        N_("(this game system has no board)"),
+    ),
+}
+_DELIMITERS = {"report.html": ((">", "<"), ('"', '"')), "check.js": (('"', '"'), ("`", "`")),
+               "viewer.js": (('"', '"'), ("`", "`"))}
+
+
 def _asset(name: str) -> str:
-    return resources.files("adjudicator").joinpath("page", name).read_text(encoding="utf-8")
+    text = resources.files("adjudicator").joinpath("page", name).read_text(encoding="utf-8")
+    if language() == "en" or name not in PAGE_WORDS:
+        return text
+    if name == "report.html":
+        text = text.replace('<html lang="en">', '<html lang="ru">', 1)
+    return in_language(name, text)
+
+
+def in_language(name: str, text: str) -> str:
+    """An asset of the page with its words (PAGE_WORDS) in the reader's language. A word no longer
+    where it was written is an error, not an English word left in a Russian page."""
+    for entry in PAGE_WORDS[name]:
+        word, message = entry if isinstance(entry, tuple) else (entry, entry)
+        said, found = _(message), 0
+        for left, right in _DELIMITERS[name]:
+            written = left + word + right
+            if written not in text:
+                continue
+            if left in said or right in said:  # it would end the text or the literal
+                raise ValueError(f"page/{name}: the translation of {word!r} holds {left} or {right}")
+            found += 1
+            text = text.replace(written, left + said + right)
+        if not found:
+            raise ValueError(f"page/{name}: {word!r} is not there as it is written in PAGE_WORDS")
+    return text
 
 
 def _schema() -> str:
@@ -146,10 +218,21 @@ def _schema() -> str:
     return json_in_script(event_schema())
 
 
-def _luck_table(result: Audit) -> Iterator[str]:
-    yield "<table class='luck'><tr><th>player</th><th>die</th><th>dice</th><th>mean</th><th>expected</th><th>z</th><th>p</th></tr>"
+# What each ruleset's `losses` counts: the first line of its docstring, which the chart shows.
+LOSSES = (
+    N_("what each side lost"),
+    N_("Units destroyed per side, the count of the victory conditions (§14)."),
+    N_("Strength points lost per side, the count that exhausts an army."),
+    N_("Units off the table per side (dispersed or removed)."),
+    N_("Figures out of action or fled, per side (a figure in reserve is not lost)."),
+)
+
+
+def _luck_table(result: Audit, named: Callable[[str], str]) -> Iterator[str]:
+    heads = (_("player"), _("die"), _("dice"), _("mean"), _("expected"), "z", "p")
+    yield "<table class='luck'><tr>" + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
     for r in result.rows():
-        yield (f"<tr><td>{escape(r.player)}</td><td>{escape(r.die)}</td><td>{r.dice}</td><td>{r.mean:.3f}</td>"
+        yield (f"<tr><td>{escape(named(r.player))}</td><td>{escape(r.die)}</td><td>{r.dice}</td><td>{r.mean:.3f}</td>"
                f"<td>{r.expected:.3f}</td><td>{r.z:.2f}</td><td>{r.p:.3f}</td></tr>")
     yield "</table>"
 
@@ -157,16 +240,23 @@ def _luck_table(result: Audit) -> Iterator[str]:
 def _summary(steps: Steps, result: Audit, name: str) -> str:
     game, rs = steps.game, steps.game.ruleset
     ended = game_over(game, steps.state)
-    out = [f"<p class='result'><b>Result:</b> {escape(ended) if ended else 'the game goes on'}</p>"]
+
+    def named(side: str) -> str:  # a side (or a player) as the reader calls it
+        return localize.side(rs.name, side)
+
+    out = [f"<p class='result'><b>{escape(_('Result:'))}</b> {escape(localize.result(rs.name, ended)) if ended else escape(_('the game goes on'))}</p>"]
     if rs.losses is not None:
-        what = (rs.losses.__doc__ or "what each side lost").split("\n")[0].strip()
+        what = _((rs.losses.__doc__ or LOSSES[0]).split("\n")[0].strip())
         sides = list(steps.losses[0][1]) if steps.losses else list(game.created.players)
-        out.append(charts.losses_chart(steps.losses, sides, what, len(steps.steps)))
+        out.append(charts.losses_chart(steps.losses, sides, what, len(steps.steps), named))
     c = result.report.rolls
-    out.append(f"<p>Rolls at report time: {c['verified']} re-derived and matching, {c['unrevealed']} not yet revealed, "
-               f"{c['reported']} reported with real dice (from <code>adjudicator audit {escape(name)}</code>).</p>")
-    out.append(charts.luck_chart(result.rows()))
-    out.extend(_luck_table(result))
+    rolls = _("Rolls at report time: {verified} re-derived and matching, {unrevealed} not yet revealed, "
+              "{reported} reported with real dice (from {command}).")
+    command = f"<code>adjudicator audit {escape(name)}</code>"
+    counts = {k: c[k] for k in ("verified", "unrevealed", "reported")}
+    out.append("<p>" + escape(rolls).format(**counts, command=command) + "</p>")
+    out.append(charts.luck_chart(result.rows(), named))
+    out.extend(_luck_table(result, named))
     return "\n".join(out)
 
 
@@ -175,7 +265,7 @@ def build(log: str | Path, name: str | None = None) -> str:
     `name` is what the page calls the saved log in the commands it gives (default: the game's id)."""
     source = open_source(log)
     result = audit(source)
-    error = result.report.error(f"{source.path}: only a log that verifies gets a report:\n")
+    error = result.report.error(_("{path}: only a log that verifies gets a report:").format(path=source.path) + "\n")
     if error is not None:
         raise error
     game = result.report.context
@@ -185,7 +275,7 @@ def build(log: str | Path, name: str | None = None) -> str:
     created = game.created
     name = name or f"{created.game}.jsonl"
     fields = {
-        "TITLE": escape(f"{created.game} · {game.ruleset.title}"
+        "TITLE": escape(f"{created.game} · {localize.title(game.ruleset.name, game.ruleset.title)}"
                         + (f" · {created.scenario}" if created.scenario else "")),
         "GAME": escape(created.game), "NAME": escape(name), "RULESET": escape(game.ruleset.name),
         "EVENTS": str(result.report.events), "HEAD": escape(result.report.head[1][:16]),

@@ -162,6 +162,17 @@ def result(ruleset: str, text: str) -> str:
     return text if language() == "en" else line(ruleset, _matched(ruleset, "RESULTS", text))
 
 
+def title(ruleset: str, english: str) -> str:
+    """A game system's title for the reader (the ruleset's Russian module's TITLE)."""
+    return english if language() == "en" else getattr(russian(ruleset), "TITLE", english)
+
+
+def scenario_title(ruleset: str, name: str, english: str) -> str:
+    """A shipped scenario's title for the reader (SCENARIOS of the ruleset's Russian module, by the
+    scenario's name); a battle of the players' own keeps the title its file gives."""
+    return english if language() == "en" else getattr(russian(ruleset), "SCENARIOS", {}).get(name, english)
+
+
 def phase(ruleset: str, name: str) -> str:
     """A phase of the turn by the ruleset's Russian name of it (PHASES)."""
     return name if language() == "en" else getattr(russian(ruleset), "PHASES", {}).get(name, name)

@@ -23,6 +23,7 @@ from adjudicator.dice import deriver
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, replay_told, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
+from adjudicator.i18n import _
 from adjudicator import dicecheck
 from adjudicator.logsource import LogSource
 from adjudicator.reveals import Reveals, raw_digest, roll_verdicts
@@ -100,7 +101,7 @@ def verify(
     try:
         first = next(rows, None)
         if first is None:
-            raise BadInput(f"{source.path}: the log is empty")
+            raise BadInput(_("{path}: the log is empty").format(path=source.path))
         fold.first(*first)
         step = fold.step
         for number, body, digest in rows:
@@ -120,7 +121,7 @@ class _Fold:
     def __init__(self, source: LogSource, heads: Sequence[tuple[int, str]], lenient: bool, upto: int | None,
                  check_rolls: bool, observe: RollObserver | None,
                  each_event: EventObserver | None):
-        self.source, self.unit = source, source.unit
+        self.source, self.unit = source, _("line") if source.unit == "line" else _("seq")  # what a row's number counts
         self.lenient, self.upto, self.check_rolls = lenient, upto, check_rolls
         self.observe, self.each_event = observe, each_event
         self.report = Report()
@@ -142,10 +143,10 @@ class _Fold:
 
     # -- the first event: the game --------------------------------------------------
     def first(self, number: int, body: bytes | None, digest: str) -> None:
-        report, where = self.report, f"seq 1 ({self.unit} {number})"
+        report, where = self.report, _("seq 1 ({unit} {number})").format(unit=self.unit, number=number)
         report.events = 1
         if body is None:
-            self.problem(1, "malformed", f"{digest} (expected seq 1)")
+            self.problem(1, "malformed", _("{line} (expected seq {seq})").format(line=digest, seq=1))
             raise _Stop
         try:
             game = load_game(body, where)
@@ -172,8 +173,8 @@ class _Fold:
         if event.rolls and self.beside is None:  # epoch 0: outside the committed chain
             _check_rolls(report, self.state, event, self.reveals, self.problem, self.observe)
         if (event.actor, event.turn, event.phase, event.epoch, event.rolls) != _CREATED:
-            self.problem(1, "marks", f"{where}: the game is created by the referee at turn 0, phase 'setup', "
-                                     "epoch 0, with no rolls")
+            self.problem(1, "marks", _("{where}: the game is created by the referee at turn 0, phase 'setup', "
+                                       "epoch 0, with no rolls").format(where=where))
         self.prev = digest
         self.decode, self.game_id, self.rs = game.decoder.decode, created.game, game.ruleset
         self.floaty = frozenset(t for t in CORE_ACTIONS + game.ruleset.actions if holds_floats(t))
@@ -183,7 +184,7 @@ class _Fold:
     def step(self, number: int, body: bytes | None, digest: str) -> None:
         seq = self.report.events = self.report.events + 1
         if body is None:
-            self.problem(seq, "malformed", f"{digest} (expected seq {seq})")
+            self.problem(seq, "malformed", _("{line} (expected seq {seq})").format(line=digest, seq=seq))
             return
         before, self.prev = self.prev, digest
         chain = self.chain
@@ -196,7 +197,8 @@ class _Fold:
         try:
             event = self.decode(body)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            self.problem(seq, "decode", f"seq {seq} ({self.unit} {number}): cannot read the event ({e})")
+            self.problem(seq, "decode", _("seq {seq} ({unit} {number}): cannot read the event ({error})").format(
+                seq=seq, unit=self.unit, number=number, error=e))
             return
         # a line is the canonical encoding of what it decodes to, byte for byte; only some actions can hold floats
         action, actor, again = event.action, event.actor, self.again
@@ -218,7 +220,8 @@ class _Fold:
             judged: list[Any] = self.rs.check(state.rules, actor, action) if plain else \
                 violations(self.game, state, actor, action)
         except Exception as e:  # lenient mode goes on past illegal events, into states no game reaches
-            judged = [f"the event cannot be judged in the state the log leads to ({type(e).__name__}: {e})"]
+            judged = [_("the event cannot be judged in the state the log leads to ({error})").format(
+                error=f"{type(e).__name__}: {e}")]
         if state.core.keys and event.rolls and not judged:  # a signed post's reported faces are the player's
             from adjudicator.signing import reported_faces
 
@@ -243,11 +246,13 @@ class _Fold:
     def _canonical(self, seq: int, number: int, body: bytes, floats: bool) -> None:
         wrong = not_canonical(body, bytes(self.again), floats)
         if wrong:
-            self.problem(seq, "malformed", f"seq {seq} ({self.unit} {number}): {wrong}")
+            self.problem(seq, "malformed", _("seq {seq} ({unit} {number}): {problem}").format(
+                seq=seq, unit=self.unit, number=number, problem=wrong))
 
     def _misplaced(self, seq: int, number: int, event: Envelope) -> None:
-        self.problem(seq, "sequence", f"seq {seq} ({self.unit} {number}): found event seq {event.seq} of game "
-                     f"{event.game!r} where seq {seq} of {self.game_id!r} belongs")
+        self.problem(seq, "sequence", _("seq {seq} ({unit} {number}): found event seq {found} of game {game} where "
+                                        "seq {seq} of {ours} belongs").format(
+            seq=seq, unit=self.unit, number=number, found=event.seq, game=repr(event.game), ours=repr(self.game_id)))
 
     def _settle(self, state: GameState) -> None:
         rs, rules = self.rs, state.rules
@@ -258,12 +263,14 @@ class _Fold:
     def _wrong_marks(self, seq: int, event: Envelope) -> None:
         # the dice secret is chosen by the epoch: a wrong one could roll with a revealed secret
         marks = self.marks
-        self.problem(seq, "marks", f"seq {seq}: the event says epoch {event.epoch}, turn {event.turn}, phase "
-                     f"{event.phase!r}, but the game is at epoch {marks[0]}, turn {marks[1]}, phase {marks[2]!r}")
+        self.problem(seq, "marks", _("seq {seq}: the event says epoch {epoch}, turn {turn}, phase {phase}, but the game "
+                                     "is at epoch {at_epoch}, turn {at_turn}, phase {at_phase}").format(
+            seq=seq, epoch=event.epoch, turn=event.turn, phase=repr(event.phase),
+            at_epoch=marks[0], at_turn=marks[1], at_phase=repr(marks[2])))
 
     def _broken(self, seq: int, actor: str, judged: list[Any]) -> None:
         for v in judged:
-            self.problem(seq, "rule", f"seq {seq}: {actor}: {v}")
+            self.problem(seq, "rule", _("seq {seq}: {actor}: {violation}").format(seq=seq, actor=actor, violation=v))
 
     def _ruled(self, seq: int, action: Ruling | OrdersVoided) -> None:
         decision = action.decision if isinstance(action, Ruling) else f"void {action.label}"
@@ -273,7 +280,8 @@ class _Fold:
         if isinstance(e, AdjudicatorError):
             self.problem(seq, "apply", str(e))
         else:
-            self.problem(seq, "apply", f"seq {seq}: the event cannot be applied ({type(e).__name__}: {e})")
+            self.problem(seq, "apply", _("seq {seq}: the event cannot be applied ({error})").format(
+                seq=seq, error=f"{type(e).__name__}: {e}"))
 
     # -- the end ----------------------------------------------------------------------
     def finish(self) -> Report:
@@ -293,8 +301,9 @@ class _Fold:
         report.state = at_head(state, report.events, self.prev) if state is not None else None
         for seq, prefix in sorted(self.wanted.items()):
             if seq > report.events and (self.upto is None or seq <= self.upto) and not (report.problems and not lenient):
-                report.problems.append(Problem(seq, "head", f"seq {seq}: you kept head {seq}:{prefix} but the log ends "
-                                                            f"at seq {report.events}: history was truncated"))
+                report.problems.append(Problem(seq, "head", _("seq {seq}: you kept head {seq}:{prefix} but the log ends "
+                                                              "at seq {events}: history was truncated").format(
+                    seq=seq, prefix=prefix, events=report.events)))
         return report
 
 
@@ -317,16 +326,17 @@ class ChainCheck:
             return _NOTHING
         found = []
         if raw.hex() != digest:
-            found.append(("chain", f"seq {seq} ({self.unit} {number}): the hash does not match the event and the hash "
-                                   "before it (an event was edited, dropped, inserted or moved)"))
+            found.append(("chain", _("seq {seq} ({unit} {number}): the hash does not match the event and the hash "
+                                     "before it (an event was edited, dropped, inserted or moved)").format(
+                seq=seq, unit=self.unit, number=number)))
             raw = raw_digest(digest)
         self.prev_raw = raw
         kept = self.wanted.get(seq)
         if kept is not None:
             self.heads_checked.append((seq, kept))
             if not matches_prefix(digest, kept):
-                found.append(("head", f"seq {seq}: the log's hash {digest[:12]} is not the {kept} you kept: "
-                                      "history was rewritten"))
+                found.append(("head", _("seq {seq}: the log's hash {hash} is not the {kept} you kept: "
+                                        "history was rewritten").format(seq=seq, hash=digest[:12], kept=kept)))
         return found
 
 
@@ -350,10 +360,10 @@ def _check_rolls(report: Report, state: GameState, event: Envelope, reveals: Rev
         secret = reveals.secret(event.epoch) if reveals is not None else None
         rolls_of = deriver(secret, state.core.game, state.core.mix) if secret is not None else None
         verdicts = roll_verdicts(rolls_of, event, state.core.epochs)
-    for i, (verdict, _) in enumerate(verdicts):
+    for i, (verdict, _wrong) in enumerate(verdicts):
         report.rolls[verdict] += 1
         if observe is not None:
             observe(event, i, event.rolls[i], verdict)
-    for _, wrong in verdicts:
+    for _verdict, wrong in verdicts:
         if wrong:
             problem(event.seq, "dice", wrong)

@@ -55,7 +55,7 @@ def created(posted: Posted, db: Path, secret_file: Path) -> Iterator[str]:
 def status(st: Status, where: Path) -> Iterator[str]:
     seq, _sep, head = st.head.partition(":")
     name = st.ruleset
-    yield f"{st.game} · {st.title}" + (f" · {st.scenario}" if st.scenario else "")
+    yield f"{st.game} · {localize.title(name, st.title)}" + (f" · {st.scenario}" if st.scenario else "")
     yield _("turn {turn} · phase {phase} · head #{seq} "
             "{hash}").format(turn=st.turn, phase=localize.phase(name, st.phase), seq=seq,
                                                                      hash=head[:16])
@@ -124,7 +124,8 @@ def replay(game: Game, state: Any) -> Iterator[str]:
         if not pieces:
             continue
         for side in dict.fromkeys(str(p.get("side", "")) for p in pieces):
-            yield f"{key}" + (f" of {side}" if side else "") + ":"
+            yield (_("{pieces} of {side}:").format(pieces=key, side=localize.side(rs.name, side)) if side
+                   else f"{key}:")
             yield from ("  " + _piece(p) for p in pieces if str(p.get("side", "")) == side)
 
 
@@ -136,7 +137,7 @@ def _shown(value: Any) -> bool:
 
 
 def _scalar(value: Any) -> str:
-    return " ".join(str(v) for v in value) if isinstance(value, list) else "yes" if value is True else str(value)
+    return " ".join(str(v) for v in value) if isinstance(value, list) else _("yes") if value is True else str(value)
 
 
 def _piece(piece: dict[str, Any]) -> str:
@@ -220,12 +221,15 @@ def rulesets_data(found: list[Ruleset[Any]]) -> list[dict[str, Any]]:
 
 def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
     for rs, d in zip(found, rulesets_data(found)):
-        yield f"{d['name']}: {d['title']}\n  rules: {d['source']}"
-        yield from (f"  scenario {k}: {s['title']}" for k, s in d["scenarios"].items())
+        yield f"{d['name']}: {localize.title(rs.name, d['title'])}\n  " + _("rules: {source}").format(source=d["source"])
+        yield from ("  " + _("scenario {name}: {title}").format(name=k, title=localize.scenario_title(rs.name, k, s["title"]))
+                    for k, s in d["scenarios"].items())
         if rs.check_scenario is not None:
-            yield f"  scenario of your own: `adjudicator scenario --ruleset {rs.name} --template` prints one to start from"
-        yield from (f"  option {k}: {v}" for k, v in d["options"].items())
-        yield from (f"  table {k}: {'PROVISIONAL, ' if t['provisional'] else ''}{t['source']}" for k, t in d["tables"].items())
+            yield "  " + _("scenario of your own: `adjudicator scenario --ruleset {ruleset} --template` prints one to "
+                           "start from").format(ruleset=rs.name)
+        yield from ("  " + _("option {name}: {value}").format(name=k, value=v) for k, v in d["options"].items())
+        yield from ("  " + (_("table {name}: PROVISIONAL, {source}") if t["provisional"] else _("table {name}: {source}"))
+                    .format(name=k, source=t["source"]) for k, t in d["tables"].items())
 
 
 def _verb_help(ruleset: str, verb: Any) -> str:
@@ -236,7 +240,7 @@ def _verb_help(ruleset: str, verb: Any) -> str:
 
 def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
     """The post notation of a game system: every verb with what it does, its own then the engine's."""
-    yield f"{rs.name}: {rs.title}"
+    yield f"{rs.name}: {localize.title(rs.name, rs.title)}"
     yield ""
     yield ("A post is plain text, one action a line; verbs are case-insensitive and `#` starts a comment. "
            "`after SEQ HASH` first names the head the post was written against; `end` stops reading.")
@@ -266,5 +270,5 @@ OWN_BATTLE = ("`adjudicator scenario --ruleset {0} --template > mine.toml`, edit
 def tables(rs: Ruleset[Any]) -> Iterator[str]:
     for name, table in rs.tables.items():
         if isinstance(table, dict):
-            mark = "PROVISIONAL (ours)" if table.get("provisional") else "from the rules"
-            yield f"{name}: {mark}; source: {table.get('source', '?')}"
+            mark = _("PROVISIONAL (ours)") if table.get("provisional") else _("from the rules")
+            yield _("{name}: {mark}; source: {source}").format(name=name, mark=mark, source=table.get("source", "?"))

@@ -302,3 +302,38 @@ def test_every_logged_action_of_every_ruleset_reads_the_same_in_russian(logged, 
     for line in (a.russian(first), mixed):
         text = "\n".join([line, *body])
         assert parse(text, verbs, actor, name).lines[0].action == action, (english, text)
+
+
+def test_rulesets_tables_and_replay_frame_their_lines_in_russian():
+    """`rulesets`, `tables` and `replay`'s list of pieces say their own words in Russian; what the
+    ruleset's data says (titles, sources, field names) is shown as the ruleset writes it."""
+    listed = run_cli("--lang", "ru", "rulesets")
+    assert listed.returncode == 0, listed.stderr
+    assert "\n  сценарий dreux-1562: Дрё, 19 декабря 1562 г.\n" in listed.stdout and "\n  опция " in listed.stdout
+    assert "\nportable: Портативный варгейм: винтовка и гатлинг, 1860-1900 (Боб Кордери)\n" in listed.stdout
+    assert "таблица order_change_table: ВРЕМЕННАЯ, ours:" in listed.stdout
+    assert not any(line.startswith(("  scenario ", "  option ", "  table ", "  rules:")) for line in listed.stdout.splitlines())
+    tables = run_cli("--lang", "ru", "tables", "--ruleset", "paris")
+    assert tables.stdout.splitlines()[1] == "morale: из правил; источник: seed 000 §12.2"
+    english = run_cli("tables", "--ruleset", "paris")
+    assert english.stdout.splitlines()[1] == "morale: from the rules; source: seed 000 §12.2"
+    replay = run_cli("--lang", "ru", "replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
+    assert "units, сторона гугеноты:" in replay and "finish_after_melee: да" in replay
+    english_replay = run_cli("replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
+    assert "units of huguenot:" in english_replay and "finish_after_melee: yes" in english_replay
+
+
+def test_verify_names_the_problems_in_russian_and_its_json_stays_english(tmp_path: Path):
+    """A line of a shipped log changed: `verify --lang ru` says so in Russian, `--json` in English."""
+    lines = (LOGS / "paris-dreux-1562" / "game.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[4] = lines[4].replace('"turn":1,', '"turn":7,', 1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(lines), encoding="utf-8")
+    said = run_cli("--lang", "ru", "verify", str(bad), "--lenient")
+    assert said.returncode == 1
+    assert "событие #5 (строка 5): хеш не сходится с событием и хешем перед ним" in said.stdout
+    assert "событие #5: в событии эпоха 1, тур 7, фаза 'orders', а партия в эпохе 1, в туре 1" in said.stdout
+    as_json = json.loads(run_cli("--lang", "ru", "verify", str(bad), "--json").stdout)
+    assert as_json["problems"][0]["message"].startswith("seq 5 (line 5): the hash does not match the event")
+    english = run_cli("verify", str(bad), "--lenient").stdout
+    assert "seq 5: the event says epoch 1, turn 7, phase 'orders', but the game is at epoch 1, turn 1, phase 'orders'" in english

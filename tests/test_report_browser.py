@@ -72,6 +72,18 @@ def test_a_shipped_report_checks_its_log_and_replays(browser, name):
     assert console_errors(browser) == []
 
 
+def test_the_russian_report_checks_its_log_and_replays_in_russian(browser):
+    events, head, rolls = audited(LOGS / "paris-dreux-1562" / "game.jsonl")
+    verdict = open_report(browser, LOGS / "paris-dreux-1562" / "report.ru.html")
+    assert verdict == f"OK: событий: {events}, вершина #{events} {head[:16]}, бросков пересчитано: {rolls}"
+    assert browser.find_element("id", "checked").text.startswith(f"Из раскрытых секретов пересчитано бросков: {rolls}; ")
+    assert where(browser) == f"событие #1 из {events} · тур 0 · фаза подготовка · судья"
+    browser.find_element("id", "last").click()
+    assert where(browser).startswith(f"событие #{events} из {events} · тур ")
+    assert browser.find_element("css selector", "#replay h2").text == "Повтор партии"
+    assert console_errors(browser) == []
+
+
 def test_a_step_shows_its_rolls_and_a_ruling_is_marked(browser):
     name = "paris-dreux-1562"
     page = LOGS / name / "report.html"

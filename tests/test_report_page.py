@@ -46,6 +46,73 @@ def test_the_committed_report_is_current(name: str):
         f"logs/{name}/report.html is stale: python3 tests/test_report_page.py"
 
 
+RUSSIAN = sorted(p.parent.name for p in LOGS.glob("*/report.ru.html"))
+
+
+def build_russian(log: Path) -> str:
+    from adjudicator import i18n
+
+    i18n.set_language("ru")
+    try:
+        return build(log)
+    finally:
+        i18n.set_language(None)
+
+
+def test_a_russian_report_is_shipped():
+    assert "paris-dreux-1562" in RUSSIAN
+
+
+@pytest.mark.parametrize("name", RUSSIAN)
+def test_the_committed_russian_report_is_current(name: str):
+    """logs/GAME/report.ru.html is what `adjudicator --lang ru report logs/GAME/game.jsonl` writes now."""
+    page = build_russian(LOGS / name / "game.jsonl")
+    assert page == (LOGS / name / "report.ru.html").read_text(encoding="utf-8"), \
+        f"logs/{name}/report.ru.html is stale: python3 tests/test_report_page.py"
+
+
+def test_the_russian_page_has_every_word_of_the_page_in_russian_and_the_same_log():
+    """Every word of PAGE_WORDS is put in its Russian form (none is left English or gone from its asset),
+    and the page carries the same log and head as the English one."""
+    from importlib import resources
+
+    from adjudicator import i18n
+    from adjudicator.htmlreport import PAGE_WORDS, in_language
+
+    log = LOGS / "paris-dreux-1562" / "game.jsonl"
+    russian = build_russian(log)
+    english = (LOGS / "paris-dreux-1562" / "report.html").read_text(encoding="utf-8")
+    assert russian.startswith('<!DOCTYPE html>\n<html lang="ru">')
+    assert carried(russian) == carried(english) and LOG_ELEMENT.search(russian).group(1, 2) == LOG_ELEMENT.search(english).group(1, 2)
+    for name, words in PAGE_WORDS.items():
+        asset = resources.files("adjudicator").joinpath("page", name).read_text(encoding="utf-8")
+        i18n.set_language("ru")
+        try:
+            translated = in_language(name, asset)
+        finally:
+            i18n.set_language(None)
+        assert (translated in russian) == (name != "report.html")  # the page itself has its fields filled
+        for entry in words:
+            word = entry[0] if isinstance(entry, tuple) else entry
+            quoted = [left + word + right for left, right in ((">", "<"), ('"', '"'), ("`", "`"))]
+            assert any(q in asset for q in quoted), (name, word)
+            assert not any(q in translated for q in quoted), (name, word)
+    assert "Проверка" in russian and "Итог:" in russian and "победа: гугеноты" in russian
+    assert "<td>католики</td>" in russian and ">гугеноты: " in russian  # the sides in the charts and the luck table
+
+
+def test_report_in_russian_from_the_command_line(tmp_path: Path):
+    from adjudicator import i18n
+
+    out = tmp_path / "x.html"
+    try:
+        r = run_cli_inprocess("--lang", "ru", "report", str(LOGS / "paris-dreux-1562" / "game.jsonl"), "-o", str(out))
+    finally:
+        i18n.set_language(None)  # the option set it for this process
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8") == (LOGS / "paris-dreux-1562" / "report.ru.html").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_page_carries_the_log_verbatim_and_its_head(name: str):
     from adjudicator.logsource import open_source
@@ -191,3 +258,7 @@ if __name__ == "__main__":
         page = build_page(LOGS / name / "game.jsonl")
         (LOGS / name / "report.html").write_text(page, encoding="utf-8")
         print(f"logs/{name}/report.html: {len(page.encode()) // 1024} KiB")
+    for name in RUSSIAN:
+        page = build_russian(LOGS / name / "game.jsonl")
+        (LOGS / name / "report.ru.html").write_text(page, encoding="utf-8")
+        print(f"logs/{name}/report.ru.html: {len(page.encode()) // 1024} KiB")

@@ -68,3 +68,7 @@ ALIASES = Aliases(
         "never": "никогда",
     },
 )
+
+# The game's and the battle's titles for a Russian reader (`rulesets`, `help`, the report page)
+TITLE = "General de Brigade: командование, приказы и боевой дух армии"
+SCENARIOS = {"peninsula": "Вентоса, 1812: Пиктон против Фуа (пиренейская встреча нашего сочинения)"}

@@ -13,3 +13,6 @@ ALIASES = Aliases(
     free=frozenset({"roll"}),
     phrases={"roll": {" for ": " для "}},
 )
+
+# The game system's title for a Russian reader (`rulesets`, `help`, the report page)
+TITLE = "Свободная игра: проверяемый журнал бросков для любой игры"

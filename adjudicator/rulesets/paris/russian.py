@@ -100,3 +100,7 @@ ALIASES = Aliases(
         "ask": "спрашивать", "always": "всегда", "never": "никогда", "auto": "сам",
     },
 )
+
+# The game's and the battles' titles as a Russian reader knows them (`rulesets`, `help`, the report page)
+TITLE = "«Paris vaut bien une messe !» (Vae Victis №50): Дрё 1562, Иври 1590"
+SCENARIOS = {"dreux-1562": "Дрё, 19 декабря 1562 г.", "ivry-1590": "Иври, 14 марта 1590 г."}

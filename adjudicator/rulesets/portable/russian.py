@@ -78,3 +78,8 @@ ALIASES = Aliases(
         "retreat": "отход", "lose": "потеря", "ask": "спрашивать",
     },
 )
+
+# The game's and the battles' titles for a Russian reader (`rulesets`, `help`, the report page)
+TITLE = "Портативный варгейм: винтовка и гатлинг, 1860-1900 (Боб Кордери)"
+SCENARIOS = {"bohemia": "Богемский перекрёсток, 1866: пруссаки против австрийцев (наш)",
+             "mahdist": "Махдисты окружают египетскую колонну (наш)"}
