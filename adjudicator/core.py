@@ -170,6 +170,9 @@ def _check_void(core: CoreState, closed: int, actor: str, action: OrdersVoided) 
     return []
 
 
+KEY_TYPES = ("ssh-ed25519", "ssh-rsa")  # what ssh-keygen signs with and the report page checks too
+
+
 def _check_key(core: CoreState, closed: int, actor: str, action: PlayerKey) -> list[Violation]:
     if actor != REFEREE:
         return _v("key/not-referee", "only the referee registers a player's key")
@@ -179,6 +182,8 @@ def _check_key(core: CoreState, closed: int, actor: str, action: PlayerKey) -> l
         return _v("key/twice", f"{action.player} has a registered key already: a key is registered once")
     if not _KEY.fullmatch(action.key):
         return _v("key/malformed", "a key is KEYTYPE BASE64, as the first two words of a .pub file")
+    if action.key.split(" ")[0] not in KEY_TYPES:
+        return _v("key/type", f"players sign with {' or '.join(KEY_TYPES)} keys, not {action.key.split(' ')[0]}")
     return []
 
 

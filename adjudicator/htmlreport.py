@@ -167,7 +167,7 @@ PAGE_WORDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     ),
     "check.js": (
         N_("OK: ${r.events} events, head #${r.events} ${r.head.slice(0, 16)}, ${r.rolls} rolls re-derived"),
-        N_(", ${r.signed} signed posts (their signatures are checked by adjudicator verify, not here)"),
+        N_(", ${r.signed} signatures checked"),
         N_("the log in this page ends at #${r.events} ${r.head.slice(0, 16)}, not at the head the page was made "),
         N_("for and shows (#${made.replace(\":\", \" \").slice(0, made.indexOf(\":\") + 17)}): it was replaced"),
         N_("${r.rolls} rolls re-derived from the revealed secrets, ${r.events} events in ${(ms / 1000).toFixed(2)} s."),

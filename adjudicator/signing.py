@@ -11,13 +11,14 @@ the `sshsig` library's (ssh-keygen's SSHSIG format, over `cryptography`); signin
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import re
 from pathlib import Path
 
 from events.core import REFEREE, Action, Envelope, PostReceived
-from adjudicator.core import ENGINE_RULE, GameState
+from adjudicator.core import ENGINE_RULE, KEY_TYPES, GameState
 from adjudicator.errors import BadInput, NotationError
 from adjudicator.notation import PostLine
 from adjudicator.ruleset import Violation
@@ -35,17 +36,22 @@ def _v(code: str, message: str) -> list[Violation]:
 
 def public_key(text: str, where: str) -> str:
     """`KEYTYPE BASE64` of an OpenSSH public key line (a .pub file), its comment dropped; BadInput
-    naming `where` when it is not one the verifier reads (ed25519, RSA, ECDSA)."""
+    naming `where` when it is not one the verifier reads (ed25519, RSA of 1024 bits or more)."""
     from sshsig.ssh_public_key import PublicKey
 
     line = text.strip()
     m = _KEY_LINE.match(line)
     if not m or "\n" in line:
         raise BadInput(f"{where}: not an SSH public key line (KEYTYPE BASE64 [COMMENT], as in a .pub file)")
+    if m.group(1) not in KEY_TYPES:
+        raise BadInput(f"{where}: a {m.group(1)} key; players sign with {' or '.join(KEY_TYPES)} keys")
     try:
+        fields = _strings(base64.b64decode(m.group(2), validate=True))
         PublicKey.from_openssh_str(f"{m.group(1)} {m.group(2)}")
     except (ValueError, NotImplementedError) as e:
         raise BadInput(f"{where}: not an SSH public key this tool can verify ({e})") from None
+    if m.group(1) == "ssh-rsa" and int.from_bytes(fields[-1], "big").bit_length() < MIN_RSA_BITS:
+        raise BadInput(f"{where}: an RSA key of fewer than {MIN_RSA_BITS} bits, which ssh-keygen refuses")
     return f"{m.group(1)} {m.group(2)}"
 
 
@@ -73,14 +79,65 @@ def signer(keys: dict[str, str], text: str) -> str:
 
 
 def signature_ok(key: str, signed: str, signature: str) -> str:
-    """"" when `signature` is `key`'s over `signed` in the adjudicator namespace; else why not."""
+    """"" when `signature` is `key`'s over `signed` in the adjudicator namespace; else why not. The
+    blob is first held to what ssh-keygen writes and accepts (`blob_problem`), so that verify accepts
+    no more than `ssh-keygen -Y verify` (the README's spec) does; the cryptography is the library's."""
     import sshsig
     from sshsig.ssh_public_key import PublicKey
 
+    problem = blob_problem(key, signature)
+    if problem:
+        return problem
     try:
         sshsig.verify(signed.encode("utf-8"), signature, [PublicKey.from_openssh_str(key)], namespace=NAMESPACE)
-    except (sshsig.InvalidSignature, ValueError, NotImplementedError) as e:
+    except (sshsig.InvalidSignature, ValueError, NotImplementedError, AssertionError) as e:
         return str(e) or type(e).__name__
+    return ""
+
+
+SIG_TYPES = {"ssh-ed25519": ("ssh-ed25519",), "ssh-rsa": ("rsa-sha2-256", "rsa-sha2-512")}
+MIN_RSA_BITS = 1024  # ssh-keygen refuses a smaller RSA key
+
+
+def _strings(data: bytes) -> list[bytes]:
+    """SSH wire strings (uint32 length, bytes), the whole of `data`; ValueError if it is not just that."""
+    out, at = [], 0
+    while at < len(data):
+        if at + 4 > len(data):
+            raise ValueError("a truncated string")
+        n = int.from_bytes(data[at:at + 4], "big")
+        if at + 4 + n > len(data):
+            raise ValueError("a truncated string")
+        out.append(data[at + 4:at + 4 + n])
+        at += 4 + n
+    return out
+
+
+def blob_problem(key: str, signature: str) -> str:
+    """Why an armoured SSHSIG block is not one ssh-keygen would have made with `key` ("" if it is): the
+    magic and version 1, the signer's public key exactly the registered one (ed25519, or RSA of at least
+    1024 bits), the namespace `adjudicator`, a sha256 or sha512 message hash, a
+    signature of the key's kind (RSA: rsa-sha2-256 or -512, never SHA-1), and no byte more."""
+    lines = signature.strip().split("\n")
+    if len(lines) < 3 or lines[0] != "-----BEGIN SSH SIGNATURE-----" or lines[-1] != "-----END SSH SIGNATURE-----":
+        return "not an armoured SSH signature"
+    try:
+        blob = base64.b64decode("".join(lines[1:-1]), validate=True)
+        if blob[:6] != b"SSHSIG" or len(blob) < 10 or int.from_bytes(blob[6:10], "big") != 1:
+            return "not an SSHSIG signature of version 1"
+        public, namespace, _reserved, hashed, sig = _strings(blob[10:])
+        kind, *fields = _strings(public)
+        sig_kind, _ = _strings(sig)
+    except ValueError:  # binascii.Error among them
+        return "the signature's bytes are not SSHSIG's form"
+    if base64.b64encode(public).decode() != key.split(" ")[1] or kind.decode("latin-1") != key.split(" ")[0]:
+        return "signed with another key than the registered one"
+    if namespace != NAMESPACE.encode() or hashed not in (b"sha256", b"sha512"):  # reserved: ignored, as by ssh-keygen
+        return f"the namespace is {NAMESPACE} and the hash sha256 or sha512"
+    if sig_kind.decode("latin-1") not in SIG_TYPES.get(kind.decode("latin-1"), ()):
+        return f"a {kind.decode('latin-1')} key signs as {' or '.join(SIG_TYPES.get(kind.decode('latin-1'), ('nothing here',)))}"
+    if kind == b"ssh-rsa" and len(fields) == 2 and int.from_bytes(fields[1], "big").bit_length() < MIN_RSA_BITS:
+        return f"an RSA key of fewer than {MIN_RSA_BITS} bits"
     return ""
 
 

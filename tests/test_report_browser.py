@@ -448,8 +448,8 @@ def test_an_rsa_sha2_256_signature_checks_ok_as_in_verify(browser, tmp_path):
 
 
 def test_a_key_the_page_cannot_check_fails(browser, tmp_path):
-    """An ECDSA key, which ssh-keygen (so the README's program) takes but neither the page nor
-    `adjudicator verify` checks, is never OK in the page."""
+    """An ECDSA key, which ssh-keygen would take, is refused where it is registered, alike by the
+    README's program, `adjudicator verify` and the page: players sign with ed25519 or RSA keys."""
     import hashlib
     import re
 
@@ -477,12 +477,13 @@ def test_a_key_the_page_cannot_check_fails(browser, tmp_path):
     forged.write_bytes(b"".join(x + b"\n" for x in chained(events)))
     program = tmp_path / "readme_check.py"
     program.write_text(readme_check_program(), encoding="utf-8")
-    assert run_program(program, forged).returncode == 0  # ssh-keygen takes it: the forgery is only the key's type
-    assert run_cli_inprocess("verify", str(forged)).returncode != 0
+    key_seq = key["seq"]
+    assert run_program(program, forged).stderr.strip() == f"FAIL seq {key_seq}: an ed25519 or RSA key"
+    r = run_cli_inprocess("verify", str(forged))
+    assert r.returncode == 1 and f"#{key_seq}" in r.stdout + r.stderr and "key/type" in r.stdout + r.stderr, r
     open_report(browser, LOGS / "freeform-demo" / "report.html")
     r = page_check(browser, forged.read_bytes())
-    assert r["ok"] is False and r["why"].startswith(f"seq {i + 1}: bad signature (red's registered key cannot be read "
-                                                    "(its key is ecdsa-sha2-nistp256, which this page cannot check"), r
+    assert r["ok"] is False and r["why"] == f"seq {key_seq}: an ed25519 or RSA key", r
 
 
 @pytest.mark.parametrize("forgery,why", [("action-unsigned", "red's action is not in a post signed with red's key"),

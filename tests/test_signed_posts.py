@@ -299,3 +299,61 @@ def test_import_rebuilds_a_signed_game_from_its_thread_keys_and_all(tmp_path, ke
     r = run_cli_inprocess("thread", "import", thread, tmp_path / "again.db", "--secret", f"{played.db}.secret")
     assert r.returncode == 0, r.stdout + r.stderr
     assert export_log(tmp_path / "again.db").read_bytes() == export_log(played.db).read_bytes()
+
+
+def _reblob(signature: str, edit) -> str:
+    """The armoured SSHSIG block with its blob's wire strings (after magic and version) edited."""
+    import base64
+
+    from adjudicator.signing import _strings
+
+    lines = signature.strip().split("\n")
+    blob = base64.b64decode("".join(lines[1:-1]))
+    parts = edit(_strings(blob[10:]))
+    body = blob[:10] + b"".join(len(p).to_bytes(4, "big") + p for p in parts[:5]) + b"".join(parts[5:])
+    text = base64.b64encode(body).decode()
+    return "\n".join([lines[0], *(text[i:i + 70] for i in range(0, len(text), 70)), lines[-1]]) + "\n"
+
+
+def test_verify_takes_no_signature_form_ssh_keygen_refuses(tmp_path, keys):
+    """README, "Posts and signatures": a signature is good as `ssh-keygen -Y verify -n adjudicator`
+    checks it. Forms the library alone would let through are refused before any cryptography: a hash
+    other than sha256 or sha512, bytes after the signature, an RSA signature made with SHA-1 (`ssh-rsa`),
+    a signature type that is not the key's; what is reserved is ignored, as by ssh-keygen."""
+    from adjudicator.posttext import split_signed
+    from adjudicator.signing import blob_problem, read_key, signature_ok
+
+    db = keyed_game(tmp_path, keys)
+    for who in ("red", "blue"):
+        text, signature = split_signed(signed(db, "note hello", keys[who]))
+        key = read_key(pub(keys[who]))
+        assert signature_ok(key, text, signature) == "" and blob_problem(key, signature) == ""
+        sha1 = _reblob(signature, lambda p: [p[0], p[1], p[2], b"sha1", p[4]])
+        assert "sha256 or sha512" in blob_problem(key, sha1) and signature_ok(key, text, sha1)
+        trailing = _reblob(signature, lambda p: [*p, b"\x00"])
+        assert "SSHSIG's form" in blob_problem(key, trailing) and signature_ok(key, text, trailing)
+        wrong_type = _reblob(signature, lambda p: [*p[:4], _with_sig_type(p[4], b"ssh-rsa" if who == "blue" else b"rsa-sha2-512")])
+        assert "signs as" in blob_problem(key, wrong_type) and signature_ok(key, text, wrong_type)
+        reserved = _reblob(signature, lambda p: [p[0], p[1], b"x", p[3], p[4]])
+        assert blob_problem(key, reserved) == ""
+
+
+def _with_sig_type(sig: bytes, kind: bytes) -> bytes:
+    from adjudicator.signing import _strings
+
+    _, raw = _strings(sig)
+    return len(kind).to_bytes(4, "big") + kind + len(raw).to_bytes(4, "big") + raw
+
+
+def test_only_ed25519_and_rsa_keys_of_1024_bits_or_more_are_registered(tmp_path):
+    """README: `KEYTYPE` is `ssh-ed25519` or `ssh-rsa`, an RSA modulus of 1024 bits or more."""
+    from adjudicator.errors import BadInput
+    from adjudicator.signing import read_key
+
+    for kind, bits in (("ecdsa", "256"), ("rsa", "768")):
+        key = tmp_path / kind
+        made = subprocess.run(["ssh-keygen", "-q", "-t", kind, "-b", bits, "-N", "", "-f", str(key)], capture_output=True)
+        if made.returncode:  # this ssh-keygen makes no RSA key that small: the check is ours all the same
+            continue
+        with pytest.raises(BadInput, match="ed25519 or ssh-rsa|fewer than 1024 bits"):
+            read_key(pub(key))

@@ -644,6 +644,7 @@ const AdjudicatorCheck = (function () {
       const a = e.get("action"), seq = e.get("seq"), actor = e.get("actor"), type = a.get("type");
       if (type === "player-key") {
         if (actor !== "referee" || keys.has(a.get("player"))) refuse(`seq ${seq}: a key is the referee's, once a player`);
+        if (!["ssh-ed25519", "ssh-rsa"].includes(String(a.get("key")).split(" ")[0])) refuse(`seq ${seq}: an ed25519 or RSA key`);
         keys.set(a.get("player"), a.get("key"));
       } else if (type === "post-received") {
         if (!HEX64.test(a.get("digest"))) refuse(`seq ${seq}: digest`);
