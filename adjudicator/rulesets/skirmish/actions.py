@@ -13,11 +13,12 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.draft import memo
+from adjudicator.i18n import Joined
 from adjudicator.ruleset import Violation
 from events.skirmish import KINDS, Activate, Skip
 
 from . import groups as grouping
-from .results import Outcome
+from .results import Msg, Outcome, word
 from .codes import violation
 from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, Group, Gun, Marker, SkirmishState
 from .units import av, figures_of, is_musician
@@ -236,7 +237,8 @@ def activate(state: SkirmishState, unit: str, kinds: Sequence[str]) -> Outcome:
     # a new activation: the last move is no longer there to be interrupted
     new = msgspec.structs.replace(state, acted=acted, ran=ran, commands=commands, activation=activation, moving="",
                                   charging=False)
-    return Outcome(state=new, lines=(f"{unit} declares {', '.join(kinds)}: {price} AP ({command.ap - price} left)",))
+    return Outcome(state=new, lines=(Msg("{unit} declares {kinds}: {price} AP ({left} left)", unit=unit, kinds=Joined(", ", map(word, kinds)), price=price,
+                                          left=command.ap - price),))
 
 
 def check_next(state: SkirmishState, side: str, unit: str, kind: str) -> list[Violation]:
@@ -276,7 +278,7 @@ def validate_skip(state: SkirmishState, side: str, action: Skip) -> list[Violati
 def resolve_skip(state: SkirmishState, side: str, action: Skip, dice: Dice) -> Outcome:
     """Give up the rest of the declared actions; their AP stay spent (ruling S8)."""
     return Outcome(state=msgspec.structs.replace(state, activation=None, moving="", charging=False),
-                   lines=(f"{action.unit} gives up the rest of its actions",))
+                   lines=(Msg("{unit} gives up the rest of its actions", unit=action.unit),))
 
 
 def moves_declared(state: SkirmishState) -> int:

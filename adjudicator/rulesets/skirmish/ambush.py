@@ -26,7 +26,7 @@ from events.skirmish import PlaceAmbush, Placement, RevealAmbush, Spot
 
 from . import actions, geometry as geo
 from .codes import violation
-from .results import Outcome
+from .results import Msg, Outcome, Said
 from .state import OK, RESERVE, Figure, Marker, SkirmishState
 from .units import av, figures_of
 
@@ -90,23 +90,26 @@ def open_marker(state: SkirmishState, marker: str, orders: Sequence[str]) -> Out
     claimed = {f for other in state.markers.values() if other.id != marker for f in other.figures}
     most = state.tables.ambush.most
     found: list[str] = []
-    lines: list[str] = []
+    lines: list[Said] = []
     for line in orders:
         f = state.figures.get(line)
         if f is None or f.side != m.side or f.status != RESERVE or line in claimed or line in found:
             if line != "decoy":
-                lines.append(f"marker {marker}: {line!r} is no figure of {m.side} waiting off the table: left out")
+                lines.append(Msg("marker {marker}: {line} is no figure of {side} waiting off the table: left out", marker=marker,
+                                  line=repr(line), side=m.side))
         elif len(found) >= most:
-            lines.append(f"marker {marker}: {line} is over the {most} figures a marker stands for: left out")
+            lines.append(Msg("marker {marker}: {line} is over the {most} figures a marker stands for: left out", marker=marker,
+                              line=line, most=most))
         else:
             found.append(line)
     if not found:
         markers = {**state.markers, marker: msgspec.structs.replace(m, status=REVEALED)}
         return Outcome(state=msgspec.structs.replace(state, markers=markers),
-                       lines=(*lines, f"marker {marker} is opened: nobody, a decoy"))
+                       lines=(*lines, Msg("marker {marker} is opened: nobody, a decoy", marker=marker)))
     markers = {**state.markers, marker: msgspec.structs.replace(m, status=OPENED, figures=tuple(found))}
     return Outcome(state=msgspec.structs.replace(state, markers=markers),
-                   lines=(*lines, f"marker {marker} is opened: {', '.join(found)}; {m.side} places them"))
+                   lines=(*lines, Msg("marker {marker} is opened: {figures}; {side} places them", marker=marker,
+                                      figures=", ".join(found), side=m.side)))
 
 
 # -- setting up a marker -----------------------------------------------------------------------
@@ -146,7 +149,7 @@ def place(state: SkirmishState, side: str, marker: str, at: tuple[float, float])
     command = ranker.command if ranker else next(c.id for c in state.commands.values() if c.side == side)
     m = Marker(id=marker, side=side, command=command, x=at[0], y=at[1], av=ranker.av if ranker else (1, 2, 3))
     return Outcome(state=msgspec.structs.replace(state, markers={**state.markers, marker: m}),
-                   lines=(f"{side} sets up ambush marker {marker}",))
+                   lines=(Msg("{side} sets up ambush marker {marker}", side=side, marker=marker),))
 
 
 # -- placing the figures of an opened marker -------------------------------------------------------
@@ -189,19 +192,20 @@ def reveal(state: SkirmishState, marker: str, placements: Sequence[Placement]) -
     m = state.markers[marker]
     markers = {**state.markers, marker: msgspec.structs.replace(m, status=REVEALED)}
     return Outcome(state=msgspec.structs.replace(state, figures=figures, markers=markers),
-                   lines=(f"marker {marker} is revealed: " + ", ".join(p.figure for p in placements),))
+                   lines=(Msg("marker {marker} is revealed: {figures}", marker=marker,
+                              figures=", ".join(p.figure for p in placements)),))
 
 
 # -- discovering a marker -----------------------------------------------------------------------
 
-def exposed(state: SkirmishState, m: Marker) -> str:
+def exposed(state: SkirmishState, m: Marker) -> Said:
     """Why the marker must be revealed now, or "": an enemy within 15 cm, or an enemy that sees it
     in its arc with nothing of terrain or obstacle hiding any part of it (ruling S17)."""
     t = state.tables
     foes = [f for f in state.figures.values() if f.side != m.side and f.on_table]
     for f in foes:
         if geo.gap_to_point(t, f, m.pos, t.bases.marker) <= t.ambush.auto:
-            return f"{f.id} is within {t.ambush.auto:g} cm"
+            return Msg("{figure} is within {cm:g} cm", figure=f.id, cm=t.ambush.auto)
     ground = geo.ground(state)
     disc = geo.disc(m.pos, t.bases.marker)
     if any(shape.intersects(disc) for _, kind, shape in ground.areas if kind.cover or kind.sight):
@@ -214,20 +218,20 @@ def exposed(state: SkirmishState, m: Marker) -> str:
             continue
         if any(sight.intersects(shape) for _, kind, shape in ground.areas if kind.sight):
             continue
-        return f"{f.id} sees it in the open"
+        return Msg("{figure} sees it in the open", figure=f.id)
     return ""
 
 
 def mark_exposed(state: SkirmishState) -> Outcome:
     """Markers the enemy now sees must be opened by their owner."""
     markers = dict(state.markers)
-    lines = []
+    lines: list[Said] = []
     for m in state.markers.values():
         if m.status == HIDDEN:
             why = exposed(state, m)
             if why:
                 markers[m.id] = msgspec.structs.replace(m, status=SPOTTED)
-                lines.append(f"marker {m.id} is discovered ({why}): {m.side} opens it")
+                lines.append(Msg("marker {marker} is discovered ({why}): {side} opens it", marker=m.id, why=why, side=m.side))
     if not lines:
         return Outcome(state=state)
     return Outcome(state=msgspec.structs.replace(state, markers=markers), lines=tuple(lines))
@@ -261,16 +265,16 @@ def spot(state: SkirmishState, side: str, unit: str, marker: str, dice: Dice) ->
     figs = [f for f in figures_of(state, unit) if f.status == OK]
     last = av(state, figs)[2]
     (face,) = dice.roll(f"spot {marker} by {unit}", state.tables.ambush.test, side)
-    out = [f"{unit} tries to spot marker {marker}: {face} > {last}?"]
+    out: list[Said] = [Msg("{unit} tries to spot marker {marker}: {face} > {last}?", unit=unit, marker=marker, face=face, last=last)]
     found = face > last
     if not found and any(f.has("scouts") for f in figs):
         (face,) = dice.roll(f"spot again {marker} by {unit} (scouts)", state.tables.ambush.test, side)
-        out.append(f"scouts roll again: {face}")
+        out.append(Msg("scouts roll again: {face}", face=face))
         found = face > last
     markers = state.markers
     if found:
         markers = {**markers, marker: msgspec.structs.replace(markers[marker], status=SPOTTED)}
-        out.append(f"marker {marker} is discovered: its owner opens it")
+        out.append(Msg("marker {marker} is discovered: its owner opens it", marker=marker))
     else:
-        out.append("nothing found")
+        out.append(Msg("nothing found"))
     return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers)), lines=tuple(out))

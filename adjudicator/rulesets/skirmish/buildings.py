@@ -16,7 +16,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import Building, FigurePath
 
 from . import actions, geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome
 from .codes import violation
 from .state import OK, SkirmishState
 
@@ -77,7 +77,8 @@ def building(state: SkirmishState, unit: str, building_id: str, how: str, hidden
             figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], inside="", hidden=False)
         else:
             figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], inside=building_id, hidden=hidden)
-    where = "hides" if hidden else "mans the windows"
-    text = {"enter": f"{unit} enters {building_id} and {where}", "leave": f"{unit} leaves {building_id}",
-            "inside": f"{unit} moves inside {building_id} and {where}"}[how]
+    where = Msg("hides") if hidden else Msg("mans the windows")
+    text = {"enter": Msg("{unit} enters {building} and {where}", unit=unit, building=building_id, where=where),
+            "leave": Msg("{unit} leaves {building}", unit=unit, building=building_id),
+            "inside": Msg("{unit} moves inside {building} and {where}", unit=unit, building=building_id, where=where)}[how]
     return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(text,))

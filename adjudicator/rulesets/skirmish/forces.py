@@ -23,7 +23,7 @@ from events.skirmish import Deploy, EndDeployment
 
 from . import geometry as geo
 from .codes import violation
-from .results import Outcome
+from .results import Msg, Outcome
 from .state import OK, Point, SkirmishState
 from .tables import Tables
 
@@ -218,7 +218,7 @@ def resolve_deploy(state: SkirmishState, side: str, action: Deploy, dice: Dice) 
     for p in action.placements:
         figures[p.figure] = msgspec.structs.replace(figures[p.figure], x=p.at[0], y=p.at[1], facing=p.facing, status=OK)
     return Outcome(state=msgspec.structs.replace(state, figures=figures),
-                   lines=(f"{side} places {', '.join(p.figure for p in action.placements)}",))
+                   lines=(Msg("{side} places {figures}", side=side, figures=", ".join(p.figure for p in action.placements)),))
 
 
 def check_deploy(state: SkirmishState, side: str, placements: Sequence[Any], whole_company: bool = False) -> list[Violation]:
@@ -286,8 +286,8 @@ def resolve_end_deployment(state: SkirmishState, side: str, action: EndDeploymen
     deployed = (*state.deployed, side)
     if all(s in deployed for s in state.sides):
         return Outcome(state=msgspec.structs.replace(state, deployed=deployed, phase="initiative"),
-                       lines=(f"{side} has set up; the battle begins: turn {state.turn}, roll initiative",))
-    return Outcome(state=msgspec.structs.replace(state, deployed=deployed), lines=(f"{side} has set up",))
+                       lines=(Msg("{side} has set up; the battle begins: turn {turn}, roll initiative", side=side, turn=state.turn),))
+    return Outcome(state=msgspec.structs.replace(state, deployed=deployed), lines=(Msg("{side} has set up", side=side),))
 
 
 def validate_terrain(state: SkirmishState) -> list[Violation]:

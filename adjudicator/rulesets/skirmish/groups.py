@@ -15,7 +15,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import ChangeOrder, FormGroup
 
 from . import geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome, word
 from .codes import violation
 from .state import Figure, Group, SkirmishState
 from .units import is_leader, is_musician, light
@@ -128,8 +128,13 @@ def apply_form(state: SkirmishState, side: str, gid: str, leader: str, members: 
         if now != f.group:
             figures[fid] = msgspec.structs.replace(f, group=now)
     return Outcome(state=msgspec.structs.replace(state, groups=groups, figures=figures),
-                   lines=(f"{gid}: {leader} leads {', '.join(i for i in ids if i != leader)} in {order} order"
-                          + (f", {shape}" if shape else ""),))
+                   lines=(_formed(gid, leader, ", ".join(i for i in ids if i != leader), order, shape),))
+
+
+def _formed(gid: str, leader: str, members: str, order: str, shape: str) -> Msg:
+    said = (Msg("{group}: {leader} leads {members} in close order", group=gid, leader=leader, members=members) if order == "close"
+            else Msg("{group}: {leader} leads {members} in loose order", group=gid, leader=leader, members=members))
+    return Msg("{formed}, {shape}", formed=said, shape=word(shape)) if shape else said
 
 
 def _order_violations(state: SkirmishState, gid: str, order: str) -> list[Violation]:
@@ -149,7 +154,8 @@ def _order_violations(state: SkirmishState, gid: str, order: str) -> list[Violat
 def change_order(state: SkirmishState, gid: str, order: str) -> Outcome:
     g = state.groups[gid]
     return Outcome(state=msgspec.structs.replace(state, groups={**state.groups, gid: msgspec.structs.replace(g, order=order)}),
-                   lines=(f"{gid} forms {order} order",))
+                   lines=(Msg("{group} forms close order", group=gid) if order == "close"
+                          else Msg("{group} forms loose order", group=gid),))
 
 
 

@@ -18,7 +18,7 @@ from events.skirmish import FigurePath, Move
 
 from . import actions, geometry as geo
 from .groups import validate_group
-from .results import Outcome, dice_text
+from .results import Msg, Outcome, Said, dice_text
 from .codes import violation
 from .state import SUPPRESSED, OK, Figure, Line, Point, SkirmishState
 from .units import enemies, nearest
@@ -222,10 +222,10 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         end = paths[0].points[-1] if paths and paths[0].points else m.pos
         markers = {**state.markers, unit: msgspec.structs.replace(m, x=end[0], y=end[1])}
         return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers), moving=unit),
-                       lines=(f"marker {unit} moves to ({end[0]:.1f}, {end[1]:.1f})",))
+                       lines=(Msg("marker {marker} moves to ({x:.1f}, {y:.1f})", marker=unit, x=end[0], y=end[1]),))
     figures = dict(state.figures)
     crossed = False
-    lines = []
+    lines: list[Said] = []
     g = geo.ground(state)
     group = state.groups.get(unit)
     for p in paths:
@@ -239,13 +239,14 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         status = fig.status
         if status == SUPPRESSED and fig.has("fanatics"):
             status = OK
-            lines.append(f"{fig.id} (Fanatics) shakes off suppression by closing on the enemy")
+            lines.append(Msg("{figure} (Fanatics) shakes off suppression by closing on the enemy", figure=fig.id))
         end = p.points[-1]
         figures[fig.id] = msgspec.structs.replace(fig, x=end[0], y=end[1], facing=heading, status=status)
-        lines.append(f"{fig.id} moves {geo.length(fig.pos, p.points):.1f} cm to ({end[0]:.1f}, {end[1]:.1f})")
+        lines.append(Msg("{figure} moves {cm:.1f} cm to ({x:.1f}, {y:.1f})", figure=fig.id, cm=geo.length(fig.pos, p.points),
+                         x=end[0], y=end[1]))
     if not paths and facing is not None and unit in figures:
         figures[unit] = msgspec.structs.replace(figures[unit], facing=facing)
-        lines.append(f"{unit} turns to face {facing:g}°")
+        lines.append(Msg("{unit} turns to face {facing:g}°", unit=unit, facing=facing))
     groups = state.groups
     if group is not None and facing is not None:
         groups = {**groups, unit: msgspec.structs.replace(group, facing=facing)}
@@ -307,7 +308,8 @@ def _apply_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]
     guns = {**state.guns, unit: msgspec.structs.replace(g, x=end[0], y=end[1], ammo_x=g.ammo_x + dx, ammo_y=g.ammo_y + dy)}
     state = msgspec.structs.replace(state, figures=figures, guns=guns, paths={**state.paths, unit: (g.pos, end)})
     return Outcome(state=actions.step(state, moving=unit),
-                   lines=(f"{unit} manhandled by {len(crew)}: {dice_text(faces)} = {rolled:g} cm, moves {lo:.1f} cm",))
+                   lines=(Msg("{gun} manhandled by {crew}: {faces} = {rolled:g} cm, moves {cm:.1f} cm", gun=unit, crew=len(crew),
+                              faces=dice_text(faces), rolled=rolled, cm=lo),))
 
 
 def _prefix(start: Point, points: Sequence[Point], distance: float) -> list[Point]:

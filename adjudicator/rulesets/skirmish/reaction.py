@@ -14,6 +14,7 @@ from events.skirmish import React
 from . import geometry as geo, shooting
 from .codes import violation
 from .state import OK, SkirmishState
+from .results import Msg, Said
 from .units import av, figures_of
 
 
@@ -95,13 +96,14 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
     last = av(state, [f for f in figs if f.status == OK])[2]
     aimed = all(f.aimed or f.has("sniper") for f in figs if f.status == OK)
     (face,) = dice.roll(f"reaction test {unit}", state.tables.reaction.die, side)
-    lines = [f"{unit} reacts to {target} ({cost} AP): test {face} > {last}?"]
+    lines: list[Said] = [Msg("{unit} reacts to {target} ({cost} AP): test {face} > {last}?", unit=unit, target=target, cost=cost,
+                             face=face, last=last)]
     passed = face > last
     if not passed and aimed:
         (face,) = dice.roll(f"reaction test again {unit} (aimed)", state.tables.reaction.die, side)
         passed = face > last
-        lines.append(f"aimed: rolls again {face}")
-    lines.append("it fires" if passed else "it fails: no shot, the AP are spent")
+        lines.append(Msg("aimed: rolls again {face}", face=face))
+    lines.append(Msg("it fires") if passed else Msg("it fails: no shot, the AP are spent"))
     figures = dict(state.figures)
     for f in figs:
         if f.aimed and not aimed:

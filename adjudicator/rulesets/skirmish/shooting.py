@@ -16,7 +16,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import Aim, Allocate, Reload, Shoot
 
 from . import actions, damage, geometry as geo, visibility
-from .results import Outcome, Shot, dice_text
+from .results import Msg, Outcome, Said, Shot, dice_text, range_band
 from .codes import violation
 from .state import OK, Figure, Hits, SkirmishState
 from .units import figures_of, group_of, is_special
@@ -142,18 +142,19 @@ def _plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, charg
                 aimed=aimed, volley=len(fire) > 1, notes=tuple(notes))
 
 
-def roll(state: SkirmishState, p: Plan, dice: Dice, side: str) -> tuple[tuple[int, ...], list[str]]:
+def roll(state: SkirmishState, p: Plan, dice: Dice, side: str) -> tuple[tuple[int, ...], list[Said]]:
     """The dice of a shot, with a Sniper's re-rolled 1s and the re-rolled 5s against cover."""
     faces = list(dice.roll(f"shoot {','.join(p.shooters)} at {p.target}", f"{p.dice}d6", side))
-    lines = [f"{'volley' if p.volley else 'shot'} of {len(p.shooters)} at {p.target}, {p.band} ({p.need}+): "
-             f"{p.dice}d6 {dice_text(tuple(faces))}"]
+    fields = dict(count=len(p.shooters), target=p.target, band=range_band(p.band), need=p.need, n=p.dice, faces=dice_text(tuple(faces)))
+    lines: list[Said] = [Msg("volley of {count} at {target}, {band} ({need}+): {n}d6 {faces}", **fields) if p.volley
+                         else Msg("shot of {count} at {target}, {band} ({need}+): {n}d6 {faces}", **fields)]
     sniper = all(state.figures[s].has("sniper") for s in p.shooters)
     if sniper and 1 in faces:
         idx = [i for i, f in enumerate(faces) if f == 1]
         again = dice.roll(f"sniper re-rolls 1s at {p.target}", f"{len(idx)}d6", side)
         for i, face in zip(idx, again):
             faces[i] = face
-        lines.append(f"Sniper rolls the 1s again: {dice_text(again)}")
+        lines.append(Msg("Sniper rolls the 1s again: {faces}", faces=dice_text(again)))
     target = state.figures[p.target]
     shooter = state.figures[p.shooters[0]]
     in_cover = damage.cover(state, target, shooter.pos, p.band) != ""
@@ -162,7 +163,8 @@ def roll(state: SkirmishState, p: Plan, dice: Dice, side: str) -> tuple[tuple[in
         again = dice.roll(f"5s again, {p.target} in cover", f"{len(idx)}d6", side)
         for i, face in zip(idx, again):
             faces[i] = face
-        lines.append(f"{p.target} is in cover and the shot was not aimed: the 5s again: {dice_text(again)}")
+        lines.append(Msg("{target} is in cover and the shot was not aimed: the 5s again: {faces}", target=p.target,
+                         faces=dice_text(again)))
     return tuple(faces), lines
 
 
@@ -197,7 +199,7 @@ def close_order_group(state: SkirmishState, target: Figure):
 
 class ShotResult(msgspec.Struct, frozen=True, kw_only=True):
     state: SkirmishState
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     plan: Plan | None = None
     faces: tuple[int, ...] = ()
     total: int = 0
@@ -214,7 +216,8 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
     shots = tuple(("shot", state.figures[sid].pos, aim) for sid in p.shooters)
     total = sum(faces)
     hits = hits_of(total, p.need, p.volley)
-    lines.append(f"{total} {'/ ' + str(p.need) + ' = ' + str(hits) + ' hit(s)' if p.volley else ('hits' if hits else 'misses')}")
+    lines.append(Msg("{total} / {need} = {hits} hit(s)", total=total, need=p.need, hits=hits) if p.volley
+                 else Msg("{total} hits", total=total) if hits else Msg("{total} misses", total=total))
     figures = dict(state.figures)
     for sid in p.shooters:
         figures[sid] = msgspec.structs.replace(figures[sid], loaded=False, reloading=0, aimed=False)
@@ -226,8 +229,9 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
     group = close_order_group(state, target)
     forced = p.volley and group is not None and forced_special(state, faces)
     if group is not None:
-        lines.append(f"{target.side} places {hits} hit(s) on {group.id}" +
-                     (" (three 5s or three 6s: one on a Leader or special figure, no save)" if forced else ""))
+        lines.append(Msg("{side} places {hits} hit(s) on {group} (three 5s or three 6s: one on a Leader or special figure, no save)",
+                         side=target.side, hits=hits, group=group.id) if forced
+                     else Msg("{side} places {hits} hit(s) on {group}", side=target.side, hits=hits, group=group.id))
         pending = Hits(side=target.side, group=group.id, target=target.id, count=hits, forced=forced, aimed=p.aimed,
                        band=p.band, shooter=shooter.id)
         return ShotResult(state=msgspec.structs.replace(state, hits=(*state.hits, pending)), lines=tuple(lines), plan=p,
@@ -285,7 +289,7 @@ def shoot(state: SkirmishState, side: str, unit: str, target: str, dice: Dice, *
     p = plan(state, unit, target, moved=moved, exclude=(*split, *reloaders))
     assert not isinstance(p, list)
     result = fire(state, p, dice, side, include_suppressed)
-    state, lines, shots = result.state, list(result.lines), result.shots
+    state, lines, shots = result.state, list[Said](result.lines), result.shots
     if second:
         q = plan(state, unit, second, moved=moved, among=split)
         if not isinstance(q, list):
@@ -362,7 +366,7 @@ def aim(state: SkirmishState, unit: str) -> Outcome:
     for f in actions.acting_figures(state, unit):
         if f.status == OK:
             figures[f.id] = msgspec.structs.replace(f, aimed=True)
-    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(f"{unit} aims",))
+    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(Msg("{unit} aims", unit=unit),))
 
 
 def reload_need(state: SkirmishState, f: Figure) -> int:
@@ -391,7 +395,7 @@ def validate_reload(state: SkirmishState, side: str, action: Reload) -> list[Vio
 def reload_figures(state: SkirmishState, ids: Sequence[str]) -> Outcome:
     """One reload action; a weapon needing several may be reloaded in stages (§Reloading)."""
     figures = dict(state.figures)
-    lines = []
+    lines: list[Said] = []
     for fid in ids:
         f = figures[fid]
         if f.loaded or f.status != OK:
@@ -399,10 +403,10 @@ def reload_figures(state: SkirmishState, ids: Sequence[str]) -> Outcome:
         done = f.reloading + 1
         if done >= reload_need(state, f):
             figures[fid] = msgspec.structs.replace(f, loaded=True, reloading=0)
-            lines.append(f"{fid} is loaded")
+            lines.append(Msg("{figure} is loaded", figure=fid))
         else:
             figures[fid] = msgspec.structs.replace(f, reloading=done)
-            lines.append(f"{fid} reloads ({done} of {reload_need(state, f)})")
+            lines.append(Msg("{figure} reloads ({done} of {need})", figure=fid, done=done, need=reload_need(state, f)))
     return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
 
 
