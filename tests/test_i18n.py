@@ -185,7 +185,8 @@ def _report(log: Path, lang: str) -> str:
     return out.stdout
 
 
-@pytest.mark.parametrize("game", ["freeform-demo", "paris-dreux-1562", "paris-ivry-1590", "portable-mahdist", "portable-bohemia", "brigade-peninsula"])
+@pytest.mark.parametrize("game", ["freeform-demo", "paris-dreux-1562", "paris-ivry-1590", "portable-mahdist", "portable-bohemia", "brigade-peninsula",
+                                  "skirmish-key-point", "skirmish-assault"])
 def test_a_shipped_games_report_in_russian_is_current_and_has_no_english_left(game):
     """logs/GAME/report.txt and report.ru.txt are `adjudicator --lang en|ru log game.jsonl`; the
     Russian one holds no Latin word outside ids, hexes, dice, hashes and a person's own text."""
