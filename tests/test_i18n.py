@@ -338,3 +338,24 @@ def test_verify_names_the_problems_in_russian_and_its_json_stays_english(tmp_pat
     assert as_json["problems"][0]["message"].startswith("seq 5 (line 5): the hash does not match the event")
     english = run_cli("verify", str(bad), "--lenient").stdout
     assert "seq 5: the event says epoch 1, turn 7, phase 'orders', but the game is at epoch 1, turn 1, phase 'orders'" in english
+
+
+def test_a_skirmish_refusal_and_report_line_are_shown_in_russian_and_stay_english_in_english(russian):
+    """A skirmish violation and a report line are templates: the Russian reader gets them in Russian,
+    the English text (kept in the Violation, and in the log's replay) is unchanged. §Special rules:
+    Officer «Офицер может быть Выдающимся …, в таком случае позволяет перебросить до двух кубиков»."""
+    from events.skirmish import Reroll
+
+    from test_skirmish_support import Dice, board, fig
+
+    from adjudicator.rulesets.skirmish import initiative
+
+    s = board(fig("lt", "red", "zouave-officer", (10, 10)), fig("b1", "blue", "prussian", (10, 100)), phase="initiative")
+    s = initiative.roll(s, Dice(1, 5, 5, 1, 1, 6)).state
+    (refused,) = initiative.validate_reroll(s, "red", Reroll(command="red", faces=(1, 5)))
+    assert refused.message == "red may roll 1 initiative die again (an unsuppressed Officer: 1, Outstanding: 2)"
+    assert str(refused).startswith("red может перебросить кубиков инициативы: 1 (неподавленный Офицер: 1, Выдающийся: 2)")
+    (line,) = initiative.resolve_reroll(s, "red", Reroll(command="red", faces=(1,)), Dice(6)).lines[:1]
+    assert line.text() == "red перебрасывают 1 кубик инициативы: 6 -> 6 5 5 = 16"
+    i18n.set_language("en")
+    assert str(line) == line.text() == "red rolls 1 initiative die again: 6 -> 6 5 5 = 16"

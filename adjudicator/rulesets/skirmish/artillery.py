@@ -48,7 +48,7 @@ def check_turn(state: SkirmishState, side: str, gun: str, facing: float) -> list
         return out
     g = state.guns[gun]
     if geo.turn_between(g.facing, facing) > turn_limit(state) + 1e-6:
-        return [violation("gun/turn", f"{gun} turns at most {turn_limit(state):g}° an action (90° for 2)")]
+        return [violation("gun/turn", Msg('{gun} turns at most {turn_limit:g}° an action (90° for 2)', gun=gun, turn_limit=turn_limit(state)))]
     return []
 
 
@@ -64,16 +64,16 @@ def validate_reload(state: SkirmishState, side: str, gun: str, ammo: str) -> lis
         return out
     g = state.guns[gun]
     if g.loaded:
-        return [violation("gun/loaded", f"{gun} is loaded with {g.loaded}")]
+        return [violation("gun/loaded", Msg('{gun} is loaded with {loaded}', gun=gun, loaded=g.loaded))]
     if ammo and ammo not in ("ball", "canister"):
-        return [violation("gun/ammo", "a light gun loads ball or canister")]
+        return [violation("gun/ammo", Msg('a light gun loads ball or canister'))]
     if g.reloading + 1 >= state.tables.artillery.reload:
         if not ammo:
-            return [violation("gun/ammo", f"the last reload action of {gun} names the round: ball or canister")]
+            return [violation("gun/ammo", Msg('the last reload action of {gun} names the round: ball or canister', gun=gun))]
         if (g.balls if ammo == "ball" else g.canister) < 1:
-            return [violation("gun/no-rounds", f"{gun} has no {ammo} left")]
+            return [violation("gun/no-rounds", Msg('{gun} has no {ammo} left', gun=gun, ammo=ammo))]
     if g.ammo != "ok":
-        return [violation("gun/no-rounds", f"{gun}'s ammunition has blown up")]
+        return [violation("gun/no-rounds", Msg("{gun}'s ammunition has blown up", gun=gun))]
     return []
 
 
@@ -128,18 +128,18 @@ def check_fire(state: SkirmishState, side: str, gun: str, target: str, ordered_b
         return out
     g = state.guns[gun]
     if not g.loaded:
-        return [violation("gun/unloaded", f"{gun} is not loaded")]
+        return [violation("gun/unloaded", Msg('{gun} is not loaded', gun=gun))]
     t = state.tables
     if g.loaded == "ball":
         at = _target_point(state, target)
         if at is None or (target in state.figures and state.figures[target].side == side) or \
                 (target in state.guns and state.guns[target].side == side):
-            return [violation("gun/target", f"{target!r} is no enemy figure or gun on the table")]
+            return [violation("gun/target", Msg('{target} is no enemy figure or gun on the table', target=repr(target)))]
         width = t.bases.gun
         if not geo.corridor(g.pos, g.facing, width).intersects(geo.disc(at[0], at[1])):
-            return [violation("gun/front", f"{target} is not in {gun}'s frontal projection: turn the gun first")]
+            return [violation("gun/front", Msg("{target} is not in {gun}'s frontal projection: turn the gun first", target=target, gun=gun))]
         if ball_band(state, g, target) is None:
-            return [violation("gun/range", f"{target} is beyond {2 * t.artillery.effective:g} cm (a gun has no extreme range)")]
+            return [violation("gun/range", Msg('{target} is beyond {n:g} cm (a gun has no extreme range)', target=target, n=2 * t.artillery.effective))]
         return []
     zone = canister_zone(state, g)
     friends = [f for f in state.figures.values() if f.side == side and f.on_table and f.gun != gun
@@ -148,8 +148,7 @@ def check_fire(state: SkirmishState, side: str, gun: str, target: str, ordered_b
         officer = state.figures.get(ordered_by)
         if officer is None or officer.side != side or officer.status != OK or not is_officer(state, officer) or \
                 geo.centre_distance(officer.pos, g.pos) > t.groups.leader + t.bases.gun:
-            return [violation("gun/friends", f"{friends[0].id} is in the canister's zone: an officer within "
-                                                        f"{t.groups.leader:g} cm must order the shot (ruling S28)")]
+            return [violation("gun/friends", Msg("{friend} is in the canister's zone: an officer within {leader:g} cm must order the shot (ruling S28)", friend=friends[0].id, leader=t.groups.leader))]
     return []
 
 

@@ -59,33 +59,33 @@ def order_for(state: SkirmishState, side: str, kind: str, units: Sequence[str]) 
 
 def validate_standing_order(state: SkirmishState, side: str, action: StandingOrder) -> list[Violation]:
     if side not in state.sides:
-        return [violation("standing/side", "standing orders are given by a side, for its own troops")]
+        return [violation("standing/side", Msg('standing orders are given by a side, for its own troops'))]
     whens = KINDS.get(action.kind)
     if whens is None:
-        return [violation("standing/kind", f"a standing order is for {', '.join(KINDS)}, not {action.kind!r}")]
+        return [violation("standing/kind", Msg('a standing order is for {names}, not {kind}', names=', '.join(KINDS), kind=repr(action.kind)))]
     if action.when not in whens:
-        return [violation("standing/when", f"a standing {action.kind} order is {' or '.join(whens)}, not {action.when!r}")]
+        return [violation("standing/when", Msg('a standing {kind} order is {names}, not {when}', kind=action.kind, names=' or '.join(whens), when=repr(action.when)))]
     why = _unit_problem(state, side, action.kind, action.unit)
     if why:
         return [violation("standing/unit", why)]
     if action.when == "within" and not 0 < action.value <= 2 * (state.terrain.width + state.terrain.height):
-        return [violation("standing/value", f"fire within a distance in cm, not {action.value:g}")]
+        return [violation("standing/value", Msg('fire within a distance in cm, not {value:g}', value=action.value))]
     if action.when == "below" and not 2 <= action.value <= 7:
-        return [violation("standing/value", f"re-roll dice below a face of 2 to 7 (7: any die), not {action.value:g}")]
+        return [violation("standing/value", Msg('re-roll dice below a face of 2 to 7 (7: any die), not {value:g}', value=action.value))]
     return []
 
 
-def _unit_problem(state: SkirmishState, side: str, kind: str, unit: str) -> str:
+def _unit_problem(state: SkirmishState, side: str, kind: str, unit: str) -> Said:
     if not unit:
         return ""
     if kind == "reroll":
         c = state.commands.get(unit)
-        return "" if c is not None and c.side == side else f"{unit} is not a command of {side}"
+        return "" if c is not None and c.side == side else Msg("{unit} is not a command of {side}", unit=unit, side=side)
     if kind == "hits":
         g = state.groups.get(unit)
-        return "" if g is not None and g.side == side else f"{unit} is not a group of {side}"
+        return "" if g is not None and g.side == side else Msg("{unit} is not a group of {side}", unit=unit, side=side)
     figs = figures_of(state, unit)
-    return "" if figs and all(f.side == side for f in figs) else f"{unit} is not a figure or group of {side}"
+    return "" if figs and all(f.side == side for f in figs) else Msg("{unit} is not a figure or group of {side}", unit=unit, side=side)
 
 
 def resolve_standing_order(state: SkirmishState, side: str, action: StandingOrder, dice: Dice) -> Outcome:

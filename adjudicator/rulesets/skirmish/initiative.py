@@ -71,7 +71,7 @@ def roll(state: SkirmishState, dice: Dice) -> Outcome:
 
 def validate_roll_initiative(state: SkirmishState, side: str, action: RollInitiative) -> list[Violation]:
     if state.phase != "initiative" or any(c.roll for c in state.commands.values()):
-        return [violation("initiative/not-now", "initiative is rolled once, at the start of a turn")]
+        return [violation("initiative/not-now", Msg('initiative is rolled once, at the start of a turn'))]
     return []
 
 
@@ -85,15 +85,14 @@ def validate_reroll(state: SkirmishState, side: str, action: Reroll) -> list[Vio
     """An Officer's re-roll: the faces of the dice to roll again; none keeps the roll."""
     c = state.commands.get(action.command)
     if c is None or c.side != side:
-        return [violation("initiative/not-yours", f"{action.command} is not a command of {side}")]
+        return [violation("initiative/not-yours", Msg('{command} is not a command of {side}', command=action.command, side=side))]
     if state.phase != "initiative" or not c.roll:
-        return [violation("initiative/no-roll", "re-roll initiative dice only once they are rolled")]
+        return [violation("initiative/no-roll", Msg('re-roll initiative dice only once they are rolled'))]
     if not c.rerolls or len(action.faces) > c.rerolls:
         return [violation("initiative/no-reroll",
-                          f"{action.command} may roll {c.rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)")]
+                          Msg('{command} may roll {rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)', command=action.command, rerolls=c.rerolls))]
     if positions_of(c.roll, action.faces) is None:
-        return [violation("initiative/bad-die", f"{action.command} rolled {dice_text(c.roll)}: name faces it shows, "
-                                                "each die once")]
+        return [violation("initiative/bad-die", Msg('{command} rolled {dice_text}: name faces it shows, each die once', command=action.command, dice_text=dice_text(c.roll)))]
     return []
 
 
@@ -224,11 +223,11 @@ def validate_distribute(state: SkirmishState, side: str, action: Distribute) -> 
     shares = action.shares
     pool = sum(c.to_share for c in state.commands.values() if c.side == side)
     if pool == 0:
-        return [violation("initiative/nothing-to-share", f"{side} has no Capable points to share")]
+        return [violation("initiative/nothing-to-share", Msg('{side} has no Capable points to share', side=side))]
     if any(cid not in state.commands or state.commands[cid].side != side or n < 0 for cid, n in shares.items()):
-        return [violation("initiative/share-not-yours", "share Capable points among your own companies only")]
+        return [violation("initiative/share-not-yours", Msg('share Capable points among your own companies only'))]
     if sum(shares.values()) > pool:
-        return [violation("initiative/too-many", f"{sum(shares.values())} shared, {pool} to share")]
+        return [violation("initiative/too-many", Msg('{sum} shared, {pool} to share', sum=sum(shares.values()), pool=pool))]
     return []
 
 
@@ -243,13 +242,13 @@ def resolve_distribute(state: SkirmishState, side: str, action: Distribute, dice
 def validate_end_activations(state: SkirmishState, side: str, action: EndActivations) -> list[Violation]:
     c = state.commands.get(action.command)
     if state.phase != "activation" or c is None or state.active != action.command:
-        return [violation("turn/not-yours", f"{action.command} is not the command acting now ({state.active})")]
+        return [violation("turn/not-yours", Msg('{command} is not the command acting now ({active})', command=action.command, active=state.active))]
     if c.side != side:
-        return [violation("turn/not-yours", f"{action.command} is not {side}'s")]
+        return [violation("turn/not-yours", Msg("{command} is not {side}'s", command=action.command, side=side))]
     if state.activation is not None:
-        return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions (or skip them)")]
+        return [violation("activation/busy", Msg('{unit} has not finished its declared actions (or skip them)', unit=state.activation.unit))]
     if state.hits or state.charge is not None:
-        return [violation("turn/waiting", "a decision of the other side is awaited first")]
+        return [violation("turn/waiting", Msg('a decision of the other side is awaited first'))]
     return []
 
 

@@ -60,7 +60,7 @@ def may_evade(state: SkirmishState, target: str) -> str:
 
 def validate_charge(state: SkirmishState, side: str, action: Charge) -> list[Violation]:
     if state.charge is not None or state.hits:
-        return [violation("turn/waiting", "a decision of the other side is awaited first")]
+        return [violation("turn/waiting", Msg('a decision of the other side is awaited first'))]
     return check_charge(state, side, action.unit, action.target, action.paths)
 
 
@@ -81,10 +81,11 @@ def resolve_charge(state: SkirmishState, side: str, action: Charge, dice: Dice) 
 def validate_evade(state: SkirmishState, side: str, action: Evade) -> list[Violation]:
     c = state.charge
     if c is None or c.side != side:
-        return [violation("charge/no-choice", f"{side} has no charge to evade or stand against")]
+        return [violation("charge/no-choice", Msg('{side} has no charge to evade or stand against', side=side))]
     g = group_of(state, c.target)
     if action.unit not in (c.target, g.id if g else c.target):
-        return [violation("charge/evader", f"the charge is against {c.target}" + (f" ({g.id})" if g else ""))]
+        return [violation("charge/evader", Msg("the charge is against {target} ({group})", target=c.target, group=g.id) if g
+                          else Msg("the charge is against {target}", target=c.target))]
     return []
 
 
@@ -105,9 +106,9 @@ def check_charge(state: SkirmishState, side: str, unit: str, target: str, paths:
     assert a is not None
     foe = state.figures.get(target)
     if foe is None or not foe.on_table or foe.side == side:
-        return [violation("charge/target", f"{target} is no enemy figure on the table")]
+        return [violation("charge/target", Msg('{target} is no enemy figure on the table', target=target))]
     if a.target and a.target != target:
-        return [violation("charge/target", f"{unit} charges {a.target}: it does nothing else this activation")]
+        return [violation("charge/target", Msg('{unit} charges {target}: it does nothing else this activation', unit=unit, target=a.target))]
     figs = [state.figures[f] for f in a.figures if state.figures[f].status == OK]
     group = state.groups.get(unit)
     facing = group.facing if group is not None else figs[0].facing
@@ -119,13 +120,12 @@ def check_charge(state: SkirmishState, side: str, unit: str, target: str, paths:
         if fig is None or not p.points:
             continue
         if not geo.straight(fig.pos, p.points):
-            return [violation("charge/straight", f"{p.figure}: a charge goes in a straight line")]
+            return [violation("charge/straight", Msg('{figure}: a charge goes in a straight line', figure=p.figure))]
         heading = geo.bearing(fig.pos, p.points[-1])
         if not in_view and geo.turn_between(heading, fig.facing) > 1.0:
-            return [violation("charge/turn", f"{target} was not in view: {p.figure} charges straight ahead, "
-                                                    "or turns with a move of its own (ruling S18)")]
+            return [violation("charge/turn", Msg('{target} was not in view: {figure} charges straight ahead, or turns with a move of its own (ruling S18)', target=target, figure=p.figure))]
         if geo.centre_distance(p.points[-1], foe.pos) >= geo.centre_distance(fig.pos, foe.pos):
-            return [violation("charge/away", f"{p.figure} must close on {target}")]
+            return [violation("charge/away", Msg('{figure} must close on {target}', figure=p.figure, target=target))]
     return movement.check_move(state, side, unit, paths, None, kind="charge")
 
 
@@ -259,13 +259,13 @@ def validate_melee(state: SkirmishState, side: str, action: Melee) -> list[Viola
     """A melee follows a charge: the figures of the unit that has just charged fight those they
     reached (ruling S24)."""
     if state.phase != "activation" or state.commands[state.active].side != side:
-        return [violation("turn/not-yours", "the side acting fights the melees its charges bring")]
+        return [violation("turn/not-yours", Msg('the side acting fights the melees its charges bring'))]
     if not (state.charging and state.moving):
-        return [violation("melee/no-charge", "a melee follows a charge: charge first")]
+        return [violation("melee/no-charge", Msg('a melee follows a charge: charge first'))]
     chargers = {f.id for f in figures_of(state, state.moving)}
     stray = next((a for fight in action.fights for a in fight.attackers if a not in chargers), None)
     if stray is not None:
-        return [violation("melee/no-charge", f"{stray} has not charged: the figures of {state.moving} attack")]
+        return [violation("melee/no-charge", Msg('{stray} has not charged: the figures of {moving} attack', stray=stray, moving=state.moving))]
     return check_fights(state, side, action.fights)
 
 
@@ -275,29 +275,28 @@ def resolve_melee(state: SkirmishState, side: str, action: Melee, dice: Dice) ->
 
 def check_fights(state: SkirmishState, side: str, fights: Sequence[Fight]) -> list[Violation]:
     if not fights:
-        return [violation("melee/none", "name at least one fight")]
+        return [violation("melee/none", Msg('name at least one fight'))]
     seen: set[str] = set()
     for fight in fights:
         sizes = sorted((len(fight.attackers), len(fight.defenders)))
         if sizes not in ([1, 1], [1, 2]):
-            return [violation("melee/size", "a fight is one against one or one against two")]
+            return [violation("melee/size", Msg('a fight is one against one or one against two'))]
         for fid in (*fight.attackers, *fight.defenders):
             f = state.figures.get(fid)
             if f is None or not f.on_table:
-                return [violation("melee/unknown", f"{fid} is not a figure on the table")]
+                return [violation("melee/unknown", Msg('{figure} is not a figure on the table', figure=fid))]
             if fid in seen:
-                return [violation("melee/twice", f"{fid} fights once in a melee (ruling S24)")]
+                return [violation("melee/twice", Msg('{figure} fights once in a melee (ruling S24)', figure=fid))]
             seen.add(fid)
         if any(state.figures[f].side != side for f in fight.attackers) or any(state.figures[f].side == side for f in fight.defenders):
-            return [violation("melee/sides", "attackers are yours, defenders the enemy's")]
+            return [violation("melee/sides", Msg("attackers are yours, defenders the enemy's"))]
         for d in fight.defenders:
             if not any(in_melee_reach(state, state.figures[x], state.figures[d]) for x in fight.attackers):
-                return [violation("melee/contact", f"{d} is not in base contact with its opponent "
-                                                          "(nor a group's figure within 8 cm of it)")]
+                return [violation("melee/contact", Msg("{figure} is not in base contact with its opponent (nor a group's figure within 8 cm of it)", figure=d))]
         for x in fight.attackers:
             if not any(geo.in_contact(state.tables, state.figures[x], state.figures[d]) or
                        in_melee_reach(state, state.figures[x], state.figures[d]) for d in fight.defenders):
-                return [violation("melee/contact", f"{x} is not in base contact with its opponent")]
+                return [violation("melee/contact", Msg('{figure} is not in base contact with its opponent', figure=x))]
     return []
 
 
@@ -439,7 +438,7 @@ def validate_fix_bayonets(state: SkirmishState, side: str, action: FixBayonets) 
     if out:
         return out
     if not any(f.has("bayonets") and not f.bayonet and f.status == OK for f in actions.acting_figures(state, unit)):
-        return [violation("melee/bayonets", f"{unit} has no bayonets to fix")]
+        return [violation("melee/bayonets", Msg('{unit} has no bayonets to fix', unit=unit))]
     return []
 
 

@@ -37,7 +37,7 @@ def validate_recover(state: SkirmishState, side: str, action: Recover) -> list[V
     if out:
         return out
     if not any(f.status == SUPPRESSED for f in actions.acting_figures(state, unit)):
-        return [violation("recover/nothing", f"no figure of {unit} is suppressed")]
+        return [violation("recover/nothing", Msg('no figure of {unit} is suppressed', unit=unit))]
     return []
 
 
