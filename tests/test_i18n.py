@@ -359,3 +359,14 @@ def test_a_skirmish_refusal_and_report_line_are_shown_in_russian_and_stay_englis
     assert line.text() == "red перебрасывают 1 кубик инициативы: 6 -> 6 5 5 = 16"
     i18n.set_language("en")
     assert str(line) == line.text() == "red rolls 1 initiative die again: 6 -> 6 5 5 = 16"
+
+
+def test_a_skirmish_maps_title_and_legend_are_russian_and_the_english_map_is_unchanged(tmp_path):
+    log = LOGS / "skirmish-key-point" / "game.jsonl"
+    out = run_cli("--lang", "ru", "map", log, "--at", "120", "-o", tmp_path / "ru.svg")
+    assert out.returncode == 0, out.stderr
+    svg = (tmp_path / "ru.svg").read_text(encoding="utf-8")
+    assert "key-point · ход 4 · активация · действуют французы" in svg
+    assert "французы: 20 из 22 Очков Морали, 3 ОД" in svg and "ключевой объект" in svg and "zug (сомкнутый, линия)" in svg
+    assert run_cli("--lang", "en", "map", log, "-o", tmp_path / "en.svg").returncode == 0
+    assert (tmp_path / "en.svg").read_text(encoding="utf-8") == (LOGS / "skirmish-key-point" / "final-map.svg").read_text(encoding="utf-8")
