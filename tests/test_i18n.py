@@ -370,3 +370,13 @@ def test_a_skirmish_maps_title_and_legend_are_russian_and_the_english_map_is_unc
     assert "французы: 20 из 22 Очков Морали, 3 ОД" in svg and "ключевой объект" in svg and "zug (сомкнутый, линия)" in svg
     assert run_cli("--lang", "en", "map", log, "-o", tmp_path / "en.svg").returncode == 0
     assert (tmp_path / "en.svg").read_text(encoding="utf-8") == (LOGS / "skirmish-key-point" / "final-map.svg").read_text(encoding="utf-8")
+
+
+def test_every_rule_skirmish_cites_is_named_by_the_russian_texts_own_heading(russian):
+    """Seed 001 has no numbered sections: a refusal names the heading a player finds in his rules
+    («СТРЕЛЬБА.» … «Групповая стрельба (залп).»)."""
+    from adjudicator.localize import cite
+    from adjudicator.rulesets.skirmish.codes import CODES, VOLLEY
+
+    assert all("seed" not in cite(rule) and "§" not in cite(rule) and "ruling" not in cite(rule) for rule in CODES.values())
+    assert cite(VOLLEY) == "«Стрельба»: «Групповая стрельба (залп)»"

@@ -5,7 +5,60 @@ from __future__ import annotations
 from adjudicator.aliases import Aliases
 
 SEEDS = ("001",)
-SECTIONS: dict[str, str] = {}
+SECTIONS: dict[str, str] = {}  # seed 001's sections have no numbers: they are cited by heading (CITATIONS)
+
+# The rules cite seed 001 by its headings (codes.py); a Russian reader gets the rule text's own heading,
+# a subheading after its section («Артиллерия»: «Расчет»)
+CITATIONS = {
+    "seed 001 §Scale and measurement": "«Масштаб и измерения»",
+    "seed 001 §Fighters and groups": "«Бойцы и группы»",
+    "seed 001 §Groups and formations": "«Бойцы и группы»: «Группы и Формации»",
+    "seed 001 §Close and loose order": "«Бойцы и группы»: «Плотный и Рассыпной строй»",
+    "seed 001 §Characteristics": "«Характеристики бойцов»",
+    "seed 001 §Initiative": "«Инициатива»",
+    "seed 001 §Actions and Action Points": "«Действия и очки действий (ОД)»",
+    "seed 001 §Movement in buildings": "«Движение»: «Перемещения в зданиях»",
+    "seed 001 §Movement": "«Движение»",
+    "seed 001 §Crossing obstacles": "«Движение»: «Пересечение препятствий»",
+    "seed 001 §Shooting modifiers": "«Стрельба»: «Модификаторы при стрельбе»",
+    "seed 001 §Shooting": "«Стрельба»",
+    "seed 001 §How to shoot": "«Стрельба»: «Как стрелять-то?»",
+    "seed 001 §Group fire (volley)": "«Стрельба»: «Групповая стрельба (залп)»",
+    "seed 001 §Fire in the enemy's turn": "«Стрельба»: «Стрельба в ход противника»",
+    "seed 001 §Damage test": "«Стрельба»: «Тест на повреждения»",
+    "seed 001 §Suppressed fighters": "«Стрельба»: «Подавленные бойцы»",
+    "seed 001 §Visibility and spotting": "«Видимость и обнаружение»",
+    "seed 001 §Ambushes": "«Видимость и обнаружение»: «Засады»",
+    "seed 001 §Aiming": "«Прицеливание»",
+    "seed 001 §Reloading": "«Перезарядка оружия»",
+    "seed 001 §Melee": "«Рукопашный бой»",
+    "seed 001 §Attack by a group": "«Рукопашный бой»: «Атака группой»",
+    "seed 001 §Special rules: Officer": "«Специальные правила»: «Офицер»",
+    "seed 001 §Special rules: Leader": "«Специальные правила»: «Лидер»",
+    "seed 001 §Special rules: Sergeant": "«Специальные правила»: «Сержант»",
+    "seed 001 §Special rules: Senior Officer": "«Специальные правила»: «Старший Офицер»",
+    "seed 001 §Special rules: Sniper": "«Специальные правила»: «Снайпер»",
+    "seed 001 §Special rules: Fanatics": "«Специальные правила»: «Фанатики»",
+    "seed 001 §Special rules: Hero": "«Специальные правила»: «Герой»",
+    "seed 001 §Special rules: *Cavalry lance": "«Специальные правила»: «*Кавалерийская пика»",
+    "seed 001 §Special rules: *Agitators": "«Специальные правила»: «*Агитаторы»",
+    "seed 001 §Special rules: *Bayonets": "«Специальные правила»: «*Штыки»",
+    "seed 001 §Special rules": "«Специальные правила»",
+    "seed 001 §Appendix I: formats": "«Дополнение I. Подготовка к сражению»: «Маленький формат», «Средний формат», «Большой формат»",
+    "seed 001 §Appendix I: deployment before the battle": "«Дополнение I. Подготовка к сражению»: «Расстановка перед боем»",
+    "seed 001 §Scenario 1: Key point": "«Сценарий 1. Ключевая точка»",
+    "seed 001 §Scenario 4: Assault": "«Сценарий 4. Штурм»",
+    "seed 001 §Artillery: crew": "«Артиллерия»: «Расчет»",
+    "seed 001 §Artillery: ammunition": "«Артиллерия»: «Амуниция»",
+    "seed 001 §Artillery": "«Артиллерия»",
+    "seed 001 §Light cannon": "«Артиллерия»: «Легкая пушка»",
+    "seed 001 §Firing ball": "«Легкая пушка»: «Стрельба ядрами»",
+    "seed 001 §Canister": "«Легкая пушка»: «Картечь»",
+    "seed 001 §Counter-battery fire": "«Легкая пушка»: «Контрбатарейная стрельба»",
+    "ours: army Morale Points (tables.toml [morale_points], ruling S30)": "наше: Очки Морали армии (tables.toml [morale_points], разъяснение S30)",
+    "ours: the sequence of a turn (rulings S1, S2)": "наше: порядок тура (разъяснения S1, S2)",
+    "ours: standing orders, decisions given in advance (ruling S46)": "наше: постоянные приказы, решения, данные заранее (разъяснение S46)",
+}
 
 PHASES = {"deployment": "расстановка", "initiative": "инициатива", "activation": "активация", "over": "игра окончена"}
 
@@ -18,7 +71,7 @@ RESULTS = {
 }
 
 # words of the rules that are no words of the notation, as a report line shows them
-TERMS = {"turn": "поворот"}  # the rules cite seed 001's sections by their (English) names: not yet in Russian
+TERMS = {"turn": "поворот"}
 
 SIDES = {"british": "британцы", "zulus": "зулусы", "prussians": "пруссаки", "french": "французы"}
 
