@@ -368,6 +368,7 @@ def test_a_skirmish_maps_title_and_legend_are_russian_and_the_english_map_is_unc
     svg = (tmp_path / "ru.svg").read_text(encoding="utf-8")
     assert "key-point · ход 4 · активация · действуют французы" in svg
     assert "французы: 20 из 22 Очков Морали, 3 ОД" in svg and "ключевой объект" in svg and "zug (сомкнутый, линия)" in svg
+    assert "zouave-3 (П)" in svg and "<title>jaeger-1: выведен из строя</title>" in svg
     assert run_cli("--lang", "en", "map", log, "-o", tmp_path / "en.svg").returncode == 0
     assert (tmp_path / "en.svg").read_text(encoding="utf-8") == (LOGS / "skirmish-key-point" / "final-map.svg").read_text(encoding="utf-8")
 

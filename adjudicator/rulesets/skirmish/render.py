@@ -13,7 +13,7 @@ from html import escape
 
 from adjudicator import localize
 from adjudicator.draft import Outcome
-from adjudicator.i18n import _
+from adjudicator.i18n import N_, _
 from adjudicator.maplabels import Labels
 
 from . import geometry as geo
@@ -178,7 +178,7 @@ def _pieces(s: SkirmishState, c: Canvas, colours: dict[str, str], labels: Labels
         elif f.status not in ("reserve",):
             x, y = c.xy(f.pos)
             out.append(f'<path d="M{x - 3:.1f},{y - 3:.1f} L{x + 3:.1f},{y + 3:.1f} M{x - 3:.1f},{y + 3:.1f} L{x + 3:.1f},{y - 3:.1f}" '
-                       'stroke="#999" stroke-width="1"><title>' + escape(f"{f.id}: {f.status}") + "</title></path>")
+                       'stroke="#999" stroke-width="1"><title>' + escape(f"{f.id}: {_(STATUS.get(f.status, f.status))}") + "</title></path>")
     for g in s.guns.values():
         x, y = c.xy(g.pos)
         r = s.tables.bases.gun / 2 * SCALE
@@ -207,13 +207,18 @@ def _figure(s: SkirmishState, c: Canvas, f: Figure, colour: str, labels: Labels)
            + f"><title>{escape(_tooltip(f))}</title></circle>"]
     tip = (x + math.cos(math.radians(f.facing)) * r * 1.5, y - math.sin(math.radians(f.facing)) * r * 1.5)
     out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tip[0]:.1f}" y2="{tip[1]:.1f}" stroke="#000" stroke-width="1"/>')
-    labels.place(f.id + (" (S)" if suppressed else ""), (x, y), r + 1, colour=colour)
+    labels.place(f.id + (_(" (S)") if suppressed else ""), (x, y), r + 1, colour=colour)
     return out
 
 
+# a figure's state as its tooltip names it
+STATUS = {"ok": N_("ok"), "suppressed": N_("suppressed"), "out": N_("out"), "fled": N_("fled"), "reserve": N_("reserve")}
+
+
 def _tooltip(f: Figure) -> str:
-    av = "/".join(map(str, f.av))
-    return f"{f.id}: {f.kind}, AV {av}, C {f.c}, {f.status}" + ("" if f.loaded else ", unloaded") + (", aimed" if f.aimed else "")
+    text = _("{figure}: {kind}, AV {av}, C {c}, {status}").format(figure=f.id, kind=f.kind, av="/".join(map(str, f.av)), c=f.c,
+                                                                  status=_(STATUS.get(f.status, f.status)))
+    return text + ("" if f.loaded else _(", unloaded")) + (_(", aimed") if f.aimed else "")
 
 
 def _marks(c: Canvas, outcome: Outcome) -> list[str]:
