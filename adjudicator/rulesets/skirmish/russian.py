@@ -60,6 +60,11 @@ CITATIONS = {
     "ours: standing orders, decisions given in advance (ruling S46)": "наше: постоянные приказы, решения, данные заранее (разъяснение S46)",
 }
 
+# The game's and the battles' titles for a Russian reader (`rulesets`, `help`, the report page)
+TITLE = "игра-стычка 1:1 эпохи конницы и мушкета, seed 001"
+SCENARIOS = {"assault": "Штурм: зулусы против британского поста, 1879 (seed 001, сценарий 4; войска наши)",
+             "key-point": "Ключевая точка: зуавы против пруссаков, 1870 (seed 001, сценарий 1; войска наши)"}
+
 PHASES = {"deployment": "расстановка", "initiative": "инициатива", "activation": "активация", "over": "игра окончена"}
 
 # The results the rules write into the state (victory.py), as a Russian reader is shown them
