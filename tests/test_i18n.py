@@ -185,7 +185,8 @@ def _report(log: Path, lang: str) -> str:
     return out.stdout
 
 
-@pytest.mark.parametrize("game", ["freeform-demo", "paris-dreux-1562", "paris-ivry-1590", "portable-mahdist", "portable-bohemia", "brigade-peninsula"])
+@pytest.mark.parametrize("game", ["freeform-demo", "paris-dreux-1562", "paris-ivry-1590", "portable-mahdist", "portable-bohemia", "brigade-peninsula",
+                                  "skirmish-key-point", "skirmish-assault"])
 def test_a_shipped_games_report_in_russian_is_current_and_has_no_english_left(game):
     """logs/GAME/report.txt and report.ru.txt are `adjudicator --lang en|ru log game.jsonl`; the
     Russian one holds no Latin word outside ids, hexes, dice, hashes and a person's own text."""
@@ -337,3 +338,46 @@ def test_verify_names_the_problems_in_russian_and_its_json_stays_english(tmp_pat
     assert as_json["problems"][0]["message"].startswith("seq 5 (line 5): the hash does not match the event")
     english = run_cli("verify", str(bad), "--lenient").stdout
     assert "seq 5: the event says epoch 1, turn 7, phase 'orders', but the game is at epoch 1, turn 1, phase 'orders'" in english
+
+
+def test_a_skirmish_refusal_and_report_line_are_shown_in_russian_and_stay_english_in_english(russian):
+    """A skirmish violation and a report line are templates: the Russian reader gets them in Russian,
+    the English text (kept in the Violation, and in the log's replay) is unchanged. §Special rules:
+    Officer «Офицер может быть Выдающимся …, в таком случае позволяет перебросить до двух кубиков»."""
+    from events.skirmish import Reroll
+
+    from test_skirmish_support import Dice, board, fig
+
+    from adjudicator.rulesets.skirmish import initiative
+
+    s = board(fig("lt", "red", "zouave-officer", (10, 10)), fig("b1", "blue", "prussian", (10, 100)), phase="initiative")
+    s = initiative.roll(s, Dice(1, 5, 5, 1, 1, 6)).state
+    (refused,) = initiative.validate_reroll(s, "red", Reroll(command="red", faces=(1, 5)))
+    assert refused.message == "red may roll 1 initiative die again (an unsuppressed Officer: 1, Outstanding: 2)"
+    assert str(refused).startswith("red может перебросить кубиков инициативы: 1 (неподавленный Офицер: 1, Выдающийся: 2)")
+    (line,) = initiative.resolve_reroll(s, "red", Reroll(command="red", faces=(1,)), Dice(6)).lines[:1]
+    assert line.text() == "red перебрасывают 1 кубик инициативы: 6 -> 6 5 5 = 16"
+    i18n.set_language("en")
+    assert str(line) == line.text() == "red rolls 1 initiative die again: 6 -> 6 5 5 = 16"
+
+
+def test_a_skirmish_maps_title_and_legend_are_russian_and_the_english_map_is_unchanged(tmp_path):
+    log = LOGS / "skirmish-key-point" / "game.jsonl"
+    out = run_cli("--lang", "ru", "map", log, "--at", "120", "-o", tmp_path / "ru.svg")
+    assert out.returncode == 0, out.stderr
+    svg = (tmp_path / "ru.svg").read_text(encoding="utf-8")
+    assert "key-point · ход 4 · активация · действуют французы" in svg
+    assert "французы: 20 из 22 Очков Морали, 3 ОД" in svg and "ключевой объект" in svg and "zug (сомкнутый, линия)" in svg
+    assert "zouave-3 (П)" in svg and "<title>jaeger-1: выведен из строя</title>" in svg
+    assert run_cli("--lang", "en", "map", log, "-o", tmp_path / "en.svg").returncode == 0
+    assert (tmp_path / "en.svg").read_text(encoding="utf-8") == (LOGS / "skirmish-key-point" / "final-map.svg").read_text(encoding="utf-8")
+
+
+def test_every_rule_skirmish_cites_is_named_by_the_russian_texts_own_heading(russian):
+    """Seed 001 has no numbered sections: a refusal names the heading a player finds in his rules
+    («СТРЕЛЬБА.» … «Групповая стрельба (залп).»)."""
+    from adjudicator.localize import cite
+    from adjudicator.rulesets.skirmish.codes import CODES, VOLLEY
+
+    assert all("seed" not in cite(rule) and "§" not in cite(rule) and "ruling" not in cite(rule) for rule in CODES.values())
+    assert cite(VOLLEY) == "«Стрельба»: «Групповая стрельба (залп)»"

@@ -55,7 +55,7 @@ def test_banked_ap_are_at_most_six_and_join_the_next_roll():
 def test_more_than_six_unspent_ap_are_lost_when_passing():
     s = initiative.settle(initiative.roll(two_sides(), Dice(6, 6, 5, 1, 1, 1)).state, Dice()).state
     out = initiative.end_actions(s, "red")
-    assert out.state.commands["red"].ap == 6 and "11 lost" in out.lines[0]
+    assert out.state.commands["red"].ap == 6 and "11 lost" in str(out.lines[0])
 
 
 def test_large_format_companies_act_in_order_of_their_rolls_ties_to_the_greater_side_total():

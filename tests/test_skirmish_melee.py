@@ -170,10 +170,10 @@ def test_a_failed_test_is_rolled_again_for_a_higher_average_c_guard_and_a_standa
     guard = put(s, "p1", rules=("guard",))
     guard = put(guard, "psgt", rules=("guard",))
     held, lines = melee.morale_test(guard, melee.defenders(guard, "psgt"), chargers, Dice(5, 2))
-    assert held and "Guard/Elite" in lines[1]
+    assert held and "Guard/Elite" in str(lines[1])
     flag = put(guard, "p1", role="standard")
     held, lines = melee.morale_test(flag, melee.defenders(flag, "psgt"), chargers, Dice(5, 6, 1))
-    assert held and "standard p1" in lines[2]
+    assert held and "standard p1" in str(lines[2])
     stronger = put(put(s, "psgt", c=6), "p1", c=6)
     held, _ = melee.morale_test(stronger, melee.defenders(stronger, "psgt"), chargers, Dice(6, 5))
     assert held

@@ -13,11 +13,12 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.draft import memo
+from adjudicator.i18n import Joined
 from adjudicator.ruleset import Violation
 from events.skirmish import KINDS, Activate, Skip
 
 from . import groups as grouping
-from .results import Outcome
+from .results import Msg, Outcome, word
 from .codes import violation
 from .state import OK, SUPPRESSED as SUPPRESSED_STATUS, Activation, Figure, Group, Gun, Marker, SkirmishState
 from .units import av, figures_of, is_musician
@@ -88,17 +89,17 @@ def resolve_activate(state: SkirmishState, side: str, action: Activate, dice: Di
 def declaration_violations(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
     """Can `unit` declare these actions now (§Actions and Action Points)?"""
     if state.phase != "activation":
-        return [violation("turn/not-activation", f"no activations in the {state.phase} phase")]
+        return [violation("turn/not-activation", Msg('no activations in the {phase} phase', phase=state.phase))]
     command = state.commands.get(state.active)
     if command is None or command.side != side:
-        return [violation("turn/not-yours", f"it is {state.active}'s part of the turn, not {side}'s")]
+        return [violation("turn/not-yours", Msg("it is {active}'s part of the turn, not {side}'s", active=state.active, side=side))]
     if state.activation is not None:
-        return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions (or skip them)")]
+        return [violation("activation/busy", Msg('{unit} has not finished its declared actions (or skip them)', unit=state.activation.unit))]
     if not kinds or len(kinds) > state.tables.actions.per_activation:
-        return [violation("activation/count", f"declare 1 to {state.tables.actions.per_activation} actions, not {len(kinds)}")]
+        return [violation("activation/count", Msg('declare 1 to {per_activation} actions, not {count}', per_activation=state.tables.actions.per_activation, count=len(kinds)))]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
-        return [violation("activation/kind", f"unknown action {unknown[0]!r}; one of {', '.join(KINDS)}")]
+        return [violation("activation/kind", Msg('unknown action {unknown}; one of {names}', unknown=repr(unknown[0]), names=', '.join(KINDS)))]
     out = _unit_may_act(state, side, unit, kinds)
     if out:
         return out
@@ -107,7 +108,7 @@ def declaration_violations(state: SkirmishState, side: str, unit: str, kinds: Se
         return out
     price = cost(state, unit, kinds)
     if price > command.ap:
-        return [violation("activation/ap", f"{unit}: {len(kinds)} actions cost {price} AP, {command.id} has {command.ap}")]
+        return [violation("activation/ap", Msg('{unit}: {count} actions cost {price} AP, {command} has {ap}', unit=unit, count=len(kinds), price=price, command=command.id, ap=command.ap))]
     return []
 
 
@@ -118,11 +119,11 @@ def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[st
         return _gun_may_act(state, side, unit, kinds)
     figs = figures_of(state, unit)
     if not figs:
-        return [violation("activation/unknown", f"no figure or group {unit!r}")]
+        return [violation("activation/unknown", Msg('no figure or group {unit}', unit=repr(unit)))]
     if any(f.side != side or f.command != state.active for f in figs):
-        return [violation("activation/not-yours", f"{unit} is not of {state.active}")]
+        return [violation("activation/not-yours", Msg('{unit} is not of {active}', unit=unit, active=state.active))]
     if any(f.id in state.acted for f in figs if f.on_table):
-        return [violation("activation/again", f"{unit}: a figure activates once a turn (ruling S1)")]
+        return [violation("activation/again", Msg('{unit}: a figure activates once a turn (ruling S1)', unit=unit))]
     if unit in state.figures:
         return _figure_may_act(state, figs[0], kinds)
     return _group_may_act(state, state.groups[unit], figs, kinds)
@@ -130,29 +131,29 @@ def _unit_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[st
 
 def _marker_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
     m = state.markers[unit]
-    problem = _not_theirs(state, side, m, f"{unit} is not a marker of {state.active}")
+    problem = _not_theirs(state, side, m, Msg("{unit} is not a marker of {active}", unit=unit, active=state.active))
     if not problem and (m.status != "hidden" or unit in state.acted):
-        problem = [violation("activation/marker", f"marker {unit} is revealed or has acted this turn")]
+        problem = [violation("activation/marker", Msg('marker {unit} is revealed or has acted this turn', unit=unit))]
     if not problem and any(k != "move" for k in kinds):
-        problem = [violation("activation/marker", "an ambush marker only moves, as a rank-and-file fighter")]
+        problem = [violation("activation/marker", Msg('an ambush marker only moves, as a rank-and-file fighter'))]
     return problem
 
 
 def _gun_may_act(state: SkirmishState, side: str, unit: str, kinds: Sequence[str]) -> list[Violation]:
     g = state.guns[unit]
-    out = _not_theirs(state, side, g, f"{unit} is not a gun of {state.active}")
+    out = _not_theirs(state, side, g, Msg("{unit} is not a gun of {active}", unit=unit, active=state.active))
     if out:
         return out
     if g.status != "ok" or unit in state.acted:
-        return [violation("activation/gun", f"{unit} is destroyed or has acted this turn")]
+        return [violation("activation/gun", Msg('{unit} is destroyed or has acted this turn', unit=unit))]
     if not crew_of(state, unit):
-        return [violation("activation/no-crew", f"no unsuppressed crewman within 3 cm of {unit}")]
+        return [violation("activation/no-crew", Msg('no unsuppressed crewman within 3 cm of {unit}', unit=unit))]
     if any(k not in GUN_KINDS for k in kinds):
-        return [violation("activation/gun", "a crew serving its gun moves, turns, reloads and fires it only")]
+        return [violation("activation/gun", Msg('a crew serving its gun moves, turns, reloads and fires it only'))]
     return []
 
 
-def _not_theirs(state: SkirmishState, side: str, piece: Gun | Marker, message: str) -> list[Violation]:
+def _not_theirs(state: SkirmishState, side: str, piece: Gun | Marker, message: Msg) -> list[Violation]:
     """A gun or marker acts for its side, in its command's part of the turn."""
     if piece.side != side or piece.command != state.active:
         return [violation("activation/not-yours", message)]
@@ -161,14 +162,14 @@ def _not_theirs(state: SkirmishState, side: str, piece: Gun | Marker, message: s
 
 def _figure_may_act(state: SkirmishState, fig: Figure, kinds: Sequence[str]) -> list[Violation]:
     if not fig.on_table:
-        return [violation("activation/not-on-table", f"{fig.id} is {fig.status}")]
+        return [violation("activation/not-on-table", Msg('{figure} is {status}', figure=fig.id, status=fig.status))]
     if fig.status == SUPPRESSED_STATUS:
         need = recovery_needed(state, fig)
         fanatic = fig.has("fanatics") and kinds[0] == "move"
         if not fanatic and tuple(kinds[:need]) != ("recover",) * need:
-            return [violation("activation/suppressed", f"{fig.id} is suppressed: its first {need} action(s) must be recover")]
+            return [violation("activation/suppressed", Msg('{figure} is suppressed: its first {need} action(s) must be recover', figure=fig.id, need=need))]
     if fig.role == "crew" and any(k == "shoot" for k in kinds) and not fig.weapon:
-        return [violation("shoot/no-weapon", f"{fig.id} has no firearm")]
+        return [violation("shoot/no-weapon", Msg('{figure} has no firearm', figure=fig.id))]
     return []
 
 
@@ -179,29 +180,29 @@ def _group_may_act(state: SkirmishState, group: Group, figs: list[Figure], kinds
         return out
     leader = state.figures.get(group.leader)
     if leader is None or leader.status != OK:
-        return [violation("group/leader", f"{unit} acts only on the orders of an unsuppressed Leader")]
+        return [violation("group/leader", Msg('{unit} acts only on the orders of an unsuppressed Leader', unit=unit))]
     if any(k in ("shoot", "reload") for k in kinds) and any(f.has("sniper") for f in figs):
-        return [violation("group/sniper", "Snipers neither shoot nor reload in a group")]
+        return [violation("group/sniper", Msg('Snipers neither shoot nor reload in a group'))]
     if "charge" in kinds:
         if group.order == "loose":
-            return [violation("charge/loose", f"{unit} is in loose order: close ranks before charging")]
+            return [violation("charge/loose", Msg('{unit} is in loose order: close ranks before charging', unit=unit))]
         if all(f.has("skirmishers") for f in figs):
-            return [violation("charge/skirmishers", "Skirmishers never charge as a group")]
+            return [violation("charge/skirmishers", Msg('Skirmishers never charge as a group'))]
     if "recover" in kinds and not any(f.status == SUPPRESSED_STATUS for f in figs):
-        return [violation("recover/nothing", f"no figure of {unit} is suppressed")]
+        return [violation("recover/nothing", Msg('no figure of {unit} is suppressed', unit=unit))]
     return []
 
 
 def _declaration(state: SkirmishState, unit: str, kinds: Sequence[str]) -> list[Violation]:
     moves = sum(1 for k in kinds if k in MOVES)
     if "shoot" in kinds and moves >= 2:
-        return [violation("shoot/two-moves", f"{unit} declares two moves: it cannot shoot this activation")]
+        return [violation("shoot/two-moves", Msg('{unit} declares two moves: it cannot shoot this activation', unit=unit))]
     if "charge" in kinds and any(k != "charge" for k in kinds):
         if pistol_volleys(state, unit) and _volleys_then_charge(kinds, pistol_volleys(state, unit)):
             return []
-        return [violation("charge/only", "a charging figure or group does nothing but try to reach the melee")]
+        return [violation("charge/only", Msg('a charging figure or group does nothing but try to reach the melee'))]
     if unit in state.figures and state.figures[unit].status == SUPPRESSED_STATUS and "charge" in kinds:
-        return [violation("activation/suppressed", f"{unit} is suppressed")]
+        return [violation("activation/suppressed", Msg('{unit} is suppressed', unit=unit))]
     return []
 
 
@@ -236,20 +237,21 @@ def activate(state: SkirmishState, unit: str, kinds: Sequence[str]) -> Outcome:
     # a new activation: the last move is no longer there to be interrupted
     new = msgspec.structs.replace(state, acted=acted, ran=ran, commands=commands, activation=activation, moving="",
                                   charging=False)
-    return Outcome(state=new, lines=(f"{unit} declares {', '.join(kinds)}: {price} AP ({command.ap - price} left)",))
+    return Outcome(state=new, lines=(Msg("{unit} declares {kinds}: {price} AP ({left} left)", unit=unit, kinds=Joined(", ", map(word, kinds)), price=price,
+                                          left=command.ap - price),))
 
 
 def check_next(state: SkirmishState, side: str, unit: str, kind: str) -> list[Violation]:
     """The action posted is the next one its unit declared (§Actions: declared up front)."""
     a = state.activation
     if a is None or a.unit != unit:
-        return [violation("activation/none", f"{unit} is not the figure or group acting now: activate it first")]
+        return [violation("activation/none", Msg('{unit} is not the figure or group acting now: activate it first', unit=unit))]
     if state.commands[a.command].side != side:
-        return [violation("turn/not-yours", f"{unit} is not {side}'s")]
+        return [violation("turn/not-yours", Msg("{unit} is not {side}'s", unit=unit, side=side))]
     if a.done >= len(a.declared):
-        return [violation("activation/spent", f"{unit} has done all its declared actions")]
+        return [violation("activation/spent", Msg('{unit} has done all its declared actions', unit=unit))]
     if a.declared[a.done] != kind:
-        return [violation("activation/order", f"{unit} declared {a.declared[a.done]!r} as its next action, not {kind!r}")]
+        return [violation("activation/order", Msg('{unit} declared {declared} as its next action, not {kind}', unit=unit, declared=repr(a.declared[a.done]), kind=repr(kind)))]
     return []
 
 
@@ -269,14 +271,14 @@ def step(state: SkirmishState, moving: str = "", charging: bool = False) -> Skir
 def validate_skip(state: SkirmishState, side: str, action: Skip) -> list[Violation]:
     a = state.activation
     if a is None or a.unit != action.unit or state.commands[a.command].side != side:
-        return [violation("activation/none", f"{action.unit} is not acting now")]
+        return [violation("activation/none", Msg('{unit} is not acting now', unit=action.unit))]
     return []
 
 
 def resolve_skip(state: SkirmishState, side: str, action: Skip, dice: Dice) -> Outcome:
     """Give up the rest of the declared actions; their AP stay spent (ruling S8)."""
     return Outcome(state=msgspec.structs.replace(state, activation=None, moving="", charging=False),
-                   lines=(f"{action.unit} gives up the rest of its actions",))
+                   lines=(Msg("{unit} gives up the rest of its actions", unit=action.unit),))
 
 
 def moves_declared(state: SkirmishState) -> int:

@@ -26,7 +26,7 @@ from events.skirmish import PlaceAmbush, Placement, RevealAmbush, Spot
 
 from . import actions, geometry as geo
 from .codes import violation
-from .results import Outcome
+from .results import Msg, Outcome, Said
 from .state import OK, RESERVE, Figure, Marker, SkirmishState
 from .units import av, figures_of
 
@@ -52,12 +52,11 @@ def check_orders(state: SkirmishState, side: str, lines: Sequence[str]) -> list[
     orders later is not refused for a figure set up since (it is left out: open_marker)."""
     figures = [line for line in lines if line != "decoy"]
     if len(set(figures)) != len(figures) or len(figures) > state.tables.ambush.most:
-        return [violation("ambush/size", f"a marker stands for 0 to {state.tables.ambush.most} different figures, "
-                                         "one id a line (`decoy` for none)")]
+        return [violation("ambush/size", Msg('a marker stands for 0 to {most} different figures, one id a line (`decoy` for none)', most=state.tables.ambush.most))]
     for fid in figures:
         f = state.figures.get(fid)
         if f is None or f.side != side or f.status != RESERVE:
-            return [violation("ambush/figure", f"{fid!r} is no figure of {side} waiting off the table")]
+            return [violation("ambush/figure", Msg('{figure} is no figure of {side} waiting off the table', figure=repr(fid), side=side))]
     return []
 
 
@@ -66,10 +65,9 @@ def validate_orders_unsealed(state: SkirmishState, side: str, action: OrdersUnse
     are opened once the marker is set up, by its owner, once; the engine checks the commitment."""
     m = state.markers.get(action.label)
     if m is None:
-        return [violation("ambush/unplaced", f"no ambush marker {action.label!r} is set up: the orders it hides "
-                                             f"are opened once it is (ambush {action.label} at X,Y)")]
+        return [violation("ambush/unplaced", Msg('no ambush marker {label} is set up: the orders it hides are opened once it is (ambush {label2} at X,Y)', label=repr(action.label), label2=action.label))]
     if m.status not in (HIDDEN, SPOTTED):
-        return [violation("ambush/open", f"marker {m.id} is opened already")]
+        return [violation("ambush/open", Msg('marker {marker} is opened already', marker=m.id))]
     return []
 
 
@@ -90,23 +88,26 @@ def open_marker(state: SkirmishState, marker: str, orders: Sequence[str]) -> Out
     claimed = {f for other in state.markers.values() if other.id != marker for f in other.figures}
     most = state.tables.ambush.most
     found: list[str] = []
-    lines: list[str] = []
+    lines: list[Said] = []
     for line in orders:
         f = state.figures.get(line)
         if f is None or f.side != m.side or f.status != RESERVE or line in claimed or line in found:
             if line != "decoy":
-                lines.append(f"marker {marker}: {line!r} is no figure of {m.side} waiting off the table: left out")
+                lines.append(Msg("marker {marker}: {line} is no figure of {side} waiting off the table: left out", marker=marker,
+                                  line=repr(line), side=m.side))
         elif len(found) >= most:
-            lines.append(f"marker {marker}: {line} is over the {most} figures a marker stands for: left out")
+            lines.append(Msg("marker {marker}: {line} is over the {most} figures a marker stands for: left out", marker=marker,
+                              line=line, most=most))
         else:
             found.append(line)
     if not found:
         markers = {**state.markers, marker: msgspec.structs.replace(m, status=REVEALED)}
         return Outcome(state=msgspec.structs.replace(state, markers=markers),
-                       lines=(*lines, f"marker {marker} is opened: nobody, a decoy"))
+                       lines=(*lines, Msg("marker {marker} is opened: nobody, a decoy", marker=marker)))
     markers = {**state.markers, marker: msgspec.structs.replace(m, status=OPENED, figures=tuple(found))}
     return Outcome(state=msgspec.structs.replace(state, markers=markers),
-                   lines=(*lines, f"marker {marker} is opened: {', '.join(found)}; {m.side} places them"))
+                   lines=(*lines, Msg("marker {marker} is opened: {figures}; {side} places them", marker=marker,
+                                      figures=", ".join(found), side=m.side)))
 
 
 # -- setting up a marker -----------------------------------------------------------------------
@@ -123,18 +124,17 @@ def check_place(state: SkirmishState, side: str, marker: str, at: tuple[float, f
     from . import forces
 
     if state.phase != "deployment":
-        return [violation("ambush/late", "markers are set up with the troops, before the battle")]
+        return [violation("ambush/late", Msg('markers are set up with the troops, before the battle'))]
     if marker in state.markers or marker in state.figures or marker in state.groups or marker in state.guns:
-        return [violation("ambush/id", f"{marker!r} names something already")]
+        return [violation("ambush/id", Msg('{marker} names something already', marker=repr(marker)))]
     if state.sealed.get(marker) != side:
-        return [violation("ambush/unsealed", f"post `seal {marker} COMMITMENT` first: the figures a marker stands "
-                                             "for are sealed orders (adjudicator seal ... --label MARKER)")]
+        return [violation("ambush/unsealed", Msg('post `seal {marker} COMMITMENT` first: the figures a marker stands for are sealed orders (adjudicator seal ... --label MARKER)', marker=marker))]
     mine = sum(1 for m in state.markers.values() if m.side == side)
     if mine >= allowed(state, points):
-        return [violation("ambush/too-many", f"{side} has {allowed(state, points)} markers for {points} points")]
+        return [violation("ambush/too-many", Msg('{side} has {allowed} markers for {points} points', side=side, allowed=allowed(state, points), points=points))]
     why = forces.outside_zone(state, side, at, scouts=False)
     if why:
-        return [violation("ambush/zone", f"marker {marker}: {why}")]
+        return [violation("ambush/zone", Msg('marker {marker}: {why}', marker=marker, why=why))]
     return []
 
 
@@ -146,7 +146,7 @@ def place(state: SkirmishState, side: str, marker: str, at: tuple[float, float])
     command = ranker.command if ranker else next(c.id for c in state.commands.values() if c.side == side)
     m = Marker(id=marker, side=side, command=command, x=at[0], y=at[1], av=ranker.av if ranker else (1, 2, 3))
     return Outcome(state=msgspec.structs.replace(state, markers={**state.markers, marker: m}),
-                   lines=(f"{side} sets up ambush marker {marker}",))
+                   lines=(Msg("{side} sets up ambush marker {marker}", side=side, marker=marker),))
 
 
 # -- placing the figures of an opened marker -------------------------------------------------------
@@ -162,23 +162,21 @@ def resolve_reveal_ambush(state: SkirmishState, side: str, action: RevealAmbush,
 def check_reveal(state: SkirmishState, side: str, marker: str, placements: Sequence[Placement]) -> list[Violation]:
     m = state.markers.get(marker)
     if m is None or m.side != side:
-        return [violation("ambush/unknown", f"{side} has no marker {marker!r}")]
+        return [violation("ambush/unknown", Msg('{side} has no marker {marker}', side=side, marker=repr(marker)))]
     if m.status != OPENED:
-        return [violation("ambush/not-opened", f"marker {marker} is {m.status}: its figures are placed once "
-                                               f"`unseal {marker} SALT` has opened it")]
+        return [violation("ambush/not-opened", Msg('marker {marker} is {status}: its figures are placed once `unseal {marker} SALT` has opened it', marker=marker, status=m.status))]
     figs = [p.figure for p in placements]
     if sorted(figs) != sorted(m.figures):
-        return [violation("ambush/figure", f"marker {marker} hid {', '.join(m.figures)}: place each of them once")]
+        return [violation("ambush/figure", Msg('marker {marker} hid {names}: place each of them once', marker=marker, names=', '.join(m.figures)))]
     t = state.tables
     for p in placements:
         if geo.centre_distance(p.at, m.pos) > t.ambush_reveal.radius + 1e-6 or not geo.on_table(state.terrain, p.at):
-            return [violation("ambush/place", f"{p.figure} stands within {t.ambush_reveal.radius:g} cm of the "
-                                              "marker, on the table (ruling S17)")]
+            return [violation("ambush/place", Msg('{figure} stands within {radius:g} cm of the marker, on the table (ruling S17)', figure=p.figure, radius=t.ambush_reveal.radius))]
     placed = [msgspec.structs.replace(state.figures[p.figure], x=p.at[0], y=p.at[1]) for p in placements]
     standing = [f for f in state.figures.values() if f.on_table]
     for i, f in enumerate(placed):
         if any(g < -1e-6 for g in geo.gaps(t, f, [*standing, *placed[i + 1:]])):
-            return [violation("ambush/place", f"{f.id} would stand on another figure's base")]
+            return [violation("ambush/place", Msg("{figure} would stand on another figure's base", figure=f.id))]
     return []
 
 
@@ -189,19 +187,20 @@ def reveal(state: SkirmishState, marker: str, placements: Sequence[Placement]) -
     m = state.markers[marker]
     markers = {**state.markers, marker: msgspec.structs.replace(m, status=REVEALED)}
     return Outcome(state=msgspec.structs.replace(state, figures=figures, markers=markers),
-                   lines=(f"marker {marker} is revealed: " + ", ".join(p.figure for p in placements),))
+                   lines=(Msg("marker {marker} is revealed: {figures}", marker=marker,
+                              figures=", ".join(p.figure for p in placements)),))
 
 
 # -- discovering a marker -----------------------------------------------------------------------
 
-def exposed(state: SkirmishState, m: Marker) -> str:
+def exposed(state: SkirmishState, m: Marker) -> Said:
     """Why the marker must be revealed now, or "": an enemy within 15 cm, or an enemy that sees it
     in its arc with nothing of terrain or obstacle hiding any part of it (ruling S17)."""
     t = state.tables
     foes = [f for f in state.figures.values() if f.side != m.side and f.on_table]
     for f in foes:
         if geo.gap_to_point(t, f, m.pos, t.bases.marker) <= t.ambush.auto:
-            return f"{f.id} is within {t.ambush.auto:g} cm"
+            return Msg("{figure} is within {cm:g} cm", figure=f.id, cm=t.ambush.auto)
     ground = geo.ground(state)
     disc = geo.disc(m.pos, t.bases.marker)
     if any(shape.intersects(disc) for _, kind, shape in ground.areas if kind.cover or kind.sight):
@@ -214,20 +213,20 @@ def exposed(state: SkirmishState, m: Marker) -> str:
             continue
         if any(sight.intersects(shape) for _, kind, shape in ground.areas if kind.sight):
             continue
-        return f"{f.id} sees it in the open"
+        return Msg("{figure} sees it in the open", figure=f.id)
     return ""
 
 
 def mark_exposed(state: SkirmishState) -> Outcome:
     """Markers the enemy now sees must be opened by their owner."""
     markers = dict(state.markers)
-    lines = []
+    lines: list[Said] = []
     for m in state.markers.values():
         if m.status == HIDDEN:
             why = exposed(state, m)
             if why:
                 markers[m.id] = msgspec.structs.replace(m, status=SPOTTED)
-                lines.append(f"marker {m.id} is discovered ({why}): {m.side} opens it")
+                lines.append(Msg("marker {marker} is discovered ({why}): {side} opens it", marker=m.id, why=why, side=m.side))
     if not lines:
         return Outcome(state=state)
     return Outcome(state=msgspec.structs.replace(state, markers=markers), lines=tuple(lines))
@@ -245,10 +244,10 @@ def validate_spot(state: SkirmishState, side: str, action: Spot) -> list[Violati
         return out
     m = state.markers.get(marker)
     if m is None or m.side == side or m.status != HIDDEN:
-        return [violation("spot/marker", f"{marker!r} is no hidden enemy ambush marker")]
+        return [violation("spot/marker", Msg('{marker} is no hidden enemy ambush marker', marker=repr(marker)))]
     figs = [f for f in figures_of(state, unit) if f.status == OK]
     if not any(geo.gap_to_point(state.tables, f, m.pos, state.tables.bases.marker) <= spot_range(state, f) for f in figs):
-        return [violation("spot/range", f"{unit} is not within 30 cm (Scouts 45 cm) of marker {marker}")]
+        return [violation("spot/range", Msg('{unit} is not within 30 cm (Scouts 45 cm) of marker {marker}', unit=unit, marker=marker))]
     return []
 
 
@@ -261,16 +260,16 @@ def spot(state: SkirmishState, side: str, unit: str, marker: str, dice: Dice) ->
     figs = [f for f in figures_of(state, unit) if f.status == OK]
     last = av(state, figs)[2]
     (face,) = dice.roll(f"spot {marker} by {unit}", state.tables.ambush.test, side)
-    out = [f"{unit} tries to spot marker {marker}: {face} > {last}?"]
+    out: list[Said] = [Msg("{unit} tries to spot marker {marker}: {face} > {last}?", unit=unit, marker=marker, face=face, last=last)]
     found = face > last
     if not found and any(f.has("scouts") for f in figs):
         (face,) = dice.roll(f"spot again {marker} by {unit} (scouts)", state.tables.ambush.test, side)
-        out.append(f"scouts roll again: {face}")
+        out.append(Msg("scouts roll again: {face}", face=face))
         found = face > last
     markers = state.markers
     if found:
         markers = {**markers, marker: msgspec.structs.replace(markers[marker], status=SPOTTED)}
-        out.append(f"marker {marker} is discovered: its owner opens it")
+        out.append(Msg("marker {marker} is discovered: its owner opens it", marker=marker))
     else:
-        out.append("nothing found")
+        out.append(Msg("nothing found"))
     return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers)), lines=tuple(out))

@@ -16,7 +16,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import Building, FigurePath
 
 from . import actions, geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome
 from .codes import violation
 from .state import OK, SkirmishState
 
@@ -32,13 +32,13 @@ def resolve_building(state: SkirmishState, side: str, action: Building, dice: Di
 def check_building(state: SkirmishState, side: str, unit: str, building: str, how: str,
                    at: Sequence[FigurePath]) -> list[Violation]:
     if how not in ("enter", "leave", "inside"):
-        return [violation("building/how", "enter, leave or inside")]
+        return [violation("building/how", Msg('enter, leave or inside'))]
     out = actions.check_next(state, side, unit, how)
     if out:
         return out
     area = next((a for a in state.terrain.areas if a.id == building and state.tables.kind(a.kind).sight == "block"), None)
     if area is None:
-        return [violation("building/unknown", f"no building {building!r}")]
+        return [violation("building/unknown", Msg('no building {building}', building=repr(building)))]
     t = state.tables
     shape = geo.polygon(area)
     figs = [f for f in actions.acting_figures(state, unit) if f.status == OK]
@@ -46,20 +46,20 @@ def check_building(state: SkirmishState, side: str, unit: str, building: str, ho
     for f in figs:
         if how == "enter":
             if f.inside:
-                return [violation("building/inside", f"{f.id} is inside {f.inside} already")]
+                return [violation("building/inside", Msg('{figure} is inside {inside} already', figure=f.id, inside=f.inside))]
             if geo.to_point(shape, f.pos) > geo.diameter(t, f) / 2 + t.bases.contact:
-                return [violation("building/contact", f"{f.id} must start in contact with {building}")]
+                return [violation("building/contact", Msg('{figure} must start in contact with {building}', figure=f.id, building=building))]
             if f.id in ends and not geo.within(shape, ends[f.id]):
-                return [violation("building/place", f"{f.id} must stand inside {building}")]
+                return [violation("building/place", Msg('{figure} must stand inside {building}', figure=f.id, building=building))]
         else:
             if f.inside != building:
-                return [violation("building/outside", f"{f.id} is not inside {building}")]
+                return [violation("building/outside", Msg('{figure} is not inside {building}', figure=f.id, building=building))]
             if how == "leave":
                 end = ends.get(f.id)
                 if end is None or geo.within(shape, end) or geo.to_point(shape, end) > geo.diameter(t, f) / 2 + t.bases.contact:
-                    return [violation("building/place", f"{f.id} leaves to a place in contact with {building}, outside")]
+                    return [violation("building/place", Msg('{figure} leaves to a place in contact with {building}, outside', figure=f.id, building=building))]
             elif f.id in ends and not geo.within(shape, ends[f.id]):
-                return [violation("building/place", f"{f.id} stays inside {building}")]
+                return [violation("building/place", Msg('{figure} stays inside {building}', figure=f.id, building=building))]
     return []
 
 
@@ -77,7 +77,8 @@ def building(state: SkirmishState, unit: str, building_id: str, how: str, hidden
             figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], inside="", hidden=False)
         else:
             figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], inside=building_id, hidden=hidden)
-    where = "hides" if hidden else "mans the windows"
-    text = {"enter": f"{unit} enters {building_id} and {where}", "leave": f"{unit} leaves {building_id}",
-            "inside": f"{unit} moves inside {building_id} and {where}"}[how]
+    where = Msg("hides") if hidden else Msg("mans the windows")
+    text = {"enter": Msg("{unit} enters {building} and {where}", unit=unit, building=building_id, where=where),
+            "leave": Msg("{unit} leaves {building}", unit=unit, building=building_id),
+            "inside": Msg("{unit} moves inside {building} and {where}", unit=unit, building=building_id, where=where)}[how]
     return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(text,))

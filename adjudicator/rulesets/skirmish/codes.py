@@ -9,6 +9,7 @@ checks that every code the package emits is here and every code here is emitted.
 
 from __future__ import annotations
 
+from adjudicator.i18n import Msg
 from adjudicator.ruleset import Violation
 
 SEED = "seed 001"
@@ -239,7 +240,12 @@ CODES: dict[str, str] = {
 }
 
 
-def violation(code: str, message: str) -> Violation:
+def violation(code: str, message: str | Msg) -> Violation:
     """The one way this package makes a violation: the section comes from CODES, so an
-    uncatalogued code is a bug that shows at once."""
-    return Violation(code, CODES[code], message)
+    uncatalogued code is a bug that shows at once. A message (a template with its fields) is
+    held in English and kept beside to be shown in the reader's language."""
+    if isinstance(message, str):
+        return Violation(code, CODES[code], message)
+    found = Violation(code, CODES[code], message.english())
+    found.__dict__["said"] = message
+    return found

@@ -13,7 +13,7 @@ import msgspec
 from adjudicator.dice import Dice
 
 from . import geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome, Said
 from .state import OUT, SUPPRESSED, Figure, SkirmishState
 from .units import friends, is_special
 
@@ -44,7 +44,7 @@ def modifier(state: SkirmishState, cover_kind: str, aimed: bool) -> int:
     return {"soft": d.soft, "hard": d.hard}.get(cover_kind, 0) + (d.aimed if aimed else 0)
 
 
-def test(state: SkirmishState, fig: Figure, cover_kind: str, aimed: bool, dice: Dice, by: str) -> tuple[Figure, str]:
+def test(state: SkirmishState, fig: Figure, cover_kind: str, aimed: bool, dice: Dice, by: str) -> tuple[Figure, Msg]:
     """One hit on one figure: a rider's horse first, then the d6 damage test (1-3 suppressed,
     4-6 out; -1 soft, -2 hard cover, +1 aimed). Veterans make the shooter roll an "out" again
     (ruling S23: the owner asks only when it can help)."""
@@ -53,18 +53,20 @@ def test(state: SkirmishState, fig: Figure, cover_kind: str, aimed: bool, dice: 
         (face,) = dice.roll(f"horse or rider {fig.id}", "1d6", fig.side)
         if face <= d.horse_up_to:
             return (msgspec.structs.replace(fig, horse_hit=True, status=SUPPRESSED if fig.status != OUT else OUT, aimed=False),
-                    f"{fig.id}: {face}: the horse is hit; the rider is suppressed")
+                    Msg("{figure}: {face}: the horse is hit; the rider is suppressed", figure=fig.id, face=face))
     mod = modifier(state, cover_kind, aimed)
     (face,) = dice.roll(f"damage {fig.id} ({by})", d.die, fig.side)
     net = face + mod
-    text = f"{fig.id}: damage {face}{mod:+d} = {net}" if mod else f"{fig.id}: damage {face}"
+    text = (Msg("{figure}: damage {face}{mod:+d} = {net}", figure=fig.id, face=face, mod=mod, net=net) if mod
+            else Msg("{figure}: damage {face}", figure=fig.id, face=face))
     if net > d.suppressed_up_to and (fig.has("veterans") or fig.has("guard")):
         (again,) = dice.roll(f"damage again {fig.id} (veterans)", d.die, fig.side)
         net = again + mod
-        text += f", veterans roll again: {again}" + (f"{mod:+d} = {net}" if mod else "")
+        text = (Msg("{test}, veterans roll again: {again}{mod:+d} = {net}", test=text, again=again, mod=mod, net=net) if mod
+                else Msg("{test}, veterans roll again: {again}", test=text, again=again))
     if net > d.suppressed_up_to:
-        return msgspec.structs.replace(fig, status=OUT, aimed=False), text + ": out of action"
-    return msgspec.structs.replace(fig, status=SUPPRESSED, aimed=False), text + ": suppressed"
+        return msgspec.structs.replace(fig, status=OUT, aimed=False), Msg("{test}: out of action", test=text)
+    return msgspec.structs.replace(fig, status=SUPPRESSED, aimed=False), Msg("{test}: suppressed", test=text)
 
 
 def comrade_for(state: SkirmishState, fig: Figure, chosen: str = "") -> Figure | None:
@@ -78,11 +80,11 @@ def comrade_for(state: SkirmishState, fig: Figure, chosen: str = "") -> Figure |
     return min(plain or pool, key=lambda f: (geo.gap(t, f, fig), f.id), default=None)
 
 
-def save(state: SkirmishState, fig: Figure, dice: Dice) -> tuple[bool, str]:
+def save(state: SkirmishState, fig: Figure, dice: Dice) -> tuple[bool, Msg]:
     t = state.tables.saves
     need = t.sniper if fig.has("sniper") else t.special
     (face,) = dice.roll(f"save {fig.id}", "1d6", fig.side)
-    return face >= need, f"{fig.id} saves on {need}+: {face}"
+    return face >= need, Msg("{figure} saves on {need}+: {face}", figure=fig.id, need=need, face=face)
 
 
 def apply_hits(state: SkirmishState, on: Sequence[str], *, shooter_pos: tuple[float, float], band: str, aimed: bool,
@@ -90,7 +92,7 @@ def apply_hits(state: SkirmishState, on: Sequence[str], *, shooter_pos: tuple[fl
                firearm: bool = True) -> Outcome:
     """Each hit in turn: a Leader or special figure may save it and pass it to a comrade (the first
     `no_save` hits may not be saved), a Sniper's save wards it off; then the damage test."""
-    lines: list[str] = []
+    lines: list[Said] = []
     pass_to = pass_to or {}
     ground = geo.ground(state)
     for i, fid in enumerate(on):
@@ -100,19 +102,20 @@ def apply_hits(state: SkirmishState, on: Sequence[str], *, shooter_pos: tuple[fl
         if i >= no_save and (is_special(state, fig) or fig.has("sniper")):
             ok, text = save(state, fig, dice)
             if ok and fig.has("sniper") and not is_special(state, fig):
-                lines.append(text + ": the hit is warded off")
+                lines.append(Msg("{save}: the hit is warded off", save=text))
                 continue
             if ok:
                 other = comrade_for(state, fig, pass_to.get(fid, ""))
                 if other is not None:
-                    lines.append(text + f": the hit passes to {other.id}")
+                    lines.append(Msg("{save}: the hit passes to {figure}", save=text, figure=other.id))
                     fig = other
                 else:
-                    lines.append(text + ", but no comrade is near to take the hit")
+                    lines.append(Msg("{save}, but no comrade is near to take the hit", save=text))
             else:
-                lines.append(text + ": failed")
+                lines.append(Msg("{save}: failed", save=text))
         kind = cover(state, fig, shooter_pos, band, firearm, ground)
-        new, text = test(state, fig, kind, aimed, dice, by)
-        lines.append(text + (f" ({kind} cover)" if kind else ""))
+        new, tested = test(state, fig, kind, aimed, dice, by)
+        lines.append(tested if not kind else Msg("{test} (soft cover)", test=tested) if kind == "soft"
+                     else Msg("{test} (hard cover)", test=tested))
         state = msgspec.structs.replace(state, figures={**state.figures, new.id: new})
     return Outcome(state=state, lines=tuple(lines))

@@ -28,7 +28,7 @@ from events.skirmish import Evade, Reroll, StandingOrder
 
 from . import ambush, geometry as geo, initiative, melee, reaction, shooting
 from .codes import violation
-from .results import Outcome, Shot
+from .results import Msg, Outcome, Said, Shot
 from .state import OK, Figure, Hits, SkirmishState, Standing
 from .units import figures_of, group_of, is_special
 
@@ -59,51 +59,53 @@ def order_for(state: SkirmishState, side: str, kind: str, units: Sequence[str]) 
 
 def validate_standing_order(state: SkirmishState, side: str, action: StandingOrder) -> list[Violation]:
     if side not in state.sides:
-        return [violation("standing/side", "standing orders are given by a side, for its own troops")]
+        return [violation("standing/side", Msg('standing orders are given by a side, for its own troops'))]
     whens = KINDS.get(action.kind)
     if whens is None:
-        return [violation("standing/kind", f"a standing order is for {', '.join(KINDS)}, not {action.kind!r}")]
+        return [violation("standing/kind", Msg('a standing order is for {names}, not {kind}', names=', '.join(KINDS), kind=repr(action.kind)))]
     if action.when not in whens:
-        return [violation("standing/when", f"a standing {action.kind} order is {' or '.join(whens)}, not {action.when!r}")]
+        return [violation("standing/when", Msg('a standing {kind} order is {names}, not {when}', kind=action.kind, names=' or '.join(whens), when=repr(action.when)))]
     why = _unit_problem(state, side, action.kind, action.unit)
     if why:
         return [violation("standing/unit", why)]
     if action.when == "within" and not 0 < action.value <= 2 * (state.terrain.width + state.terrain.height):
-        return [violation("standing/value", f"fire within a distance in cm, not {action.value:g}")]
+        return [violation("standing/value", Msg('fire within a distance in cm, not {value:g}', value=action.value))]
     if action.when == "below" and not 2 <= action.value <= 7:
-        return [violation("standing/value", f"re-roll dice below a face of 2 to 7 (7: any die), not {action.value:g}")]
+        return [violation("standing/value", Msg('re-roll dice below a face of 2 to 7 (7: any die), not {value:g}', value=action.value))]
     return []
 
 
-def _unit_problem(state: SkirmishState, side: str, kind: str, unit: str) -> str:
+def _unit_problem(state: SkirmishState, side: str, kind: str, unit: str) -> Said:
     if not unit:
         return ""
     if kind == "reroll":
         c = state.commands.get(unit)
-        return "" if c is not None and c.side == side else f"{unit} is not a command of {side}"
+        return "" if c is not None and c.side == side else Msg("{unit} is not a command of {side}", unit=unit, side=side)
     if kind == "hits":
         g = state.groups.get(unit)
-        return "" if g is not None and g.side == side else f"{unit} is not a group of {side}"
+        return "" if g is not None and g.side == side else Msg("{unit} is not a group of {side}", unit=unit, side=side)
     figs = figures_of(state, unit)
-    return "" if figs and all(f.side == side for f in figs) else f"{unit} is not a figure or group of {side}"
+    return "" if figs and all(f.side == side for f in figs) else Msg("{unit} is not a figure or group of {side}", unit=unit, side=side)
 
 
 def resolve_standing_order(state: SkirmishState, side: str, action: StandingOrder, dice: Dice) -> Outcome:
     order = Standing(side=side, kind=action.kind, unit=action.unit, when=action.when, value=action.value)
     standing = {**state.standing, key(side, action.kind, action.unit): order}
     return Outcome(state=msgspec.structs.replace(state, standing=standing),
-                   lines=(f"standing order for {action.unit or side + ' (all)'}: {describe(order)}",))
+                   lines=(Msg("standing order for {unit}: {order}", unit=action.unit, order=describe(order)) if action.unit
+                          else Msg("standing order for {side} (all): {order}", side=side, order=describe(order)),))
 
 
-def describe(o: Standing) -> str:
+def describe(o: Standing) -> Msg:
     if o.kind == "fire":
-        return {"within": f"fire at an enemy whose move passes within {o.value:g} cm",
-                "chargers": "fire at enemies charging it", "never": "no reaction fire"}[o.when]
+        return {"within": Msg("fire at an enemy whose move passes within {cm:g} cm", cm=o.value),
+                "chargers": Msg("fire at enemies charging it"), "never": Msg("no reaction fire")}[o.when]
     if o.kind == "evade":
-        return "evade a charge" if o.when == "always" else "stand against a charge"
+        return Msg("evade a charge") if o.when == "always" else Msg("stand against a charge")
     if o.kind == "reroll":
-        return f"roll again the initiative dice below {o.value:g}" if o.when == "below" else "keep the initiative roll"
-    return "hits placed by the engine" if o.when == "auto" else "hits placed by the side"
+        return (Msg("roll again the initiative dice below {face:g}", face=o.value) if o.when == "below"
+                else Msg("keep the initiative roll"))
+    return Msg("hits placed by the engine") if o.when == "auto" else Msg("hits placed by the side")
 
 
 # -- reaction fire ---------------------------------------------------------------------------------
@@ -121,7 +123,7 @@ def reactions(state: SkirmishState, dice: Dice, charged: str = "") -> Outcome:
     if not fire or box is None:
         return Outcome(state=state)
     reach = max((o.value for o in fire if o.when == "within"), default=0.0)
-    lines: list[str] = []
+    lines: list[Said] = []
     shots: list[Shot] = []
     for side in dict.fromkeys(o.side for o in fire):
         near = {f.id for f in state.figures.values() if f.side == side and f.on_table and _near(f, box, reach, state)}
@@ -138,7 +140,8 @@ def reactions(state: SkirmishState, dice: Dice, charged: str = "") -> Outcome:
                 continue
             out = reaction.react(state, side, unit, aim[0], aim[1], dice)
             state = out.state
-            lines += [f"standing order: {unit} fires at {aim[0]}, {aim[1]:.1f} cm along its move", *out.lines]
+            lines += [Msg("standing order: {unit} fires at {target}, {cm:.1f} cm along its move", unit=unit, target=aim[0], cm=aim[1]),
+                      *out.lines]
             shots += out.shots
     return Outcome(state=state, lines=tuple(lines), shots=tuple(shots))
 
@@ -218,7 +221,7 @@ def follow(state: SkirmishState, dice: Dice) -> Outcome:
     """Take, one after another, every decision the state waits for that a standing order settles
     (or that nobody can take: hits on a group with nobody left), and mark the ambush markers the
     enemy now sees."""
-    lines: list[str] = []
+    lines: list[Said] = []
     shots: list[Shot] = []
     for _ in range(FOLLOW_ROUNDS):
         out = _next_decision(state, dice)
@@ -248,13 +251,14 @@ def _place_hits(state: SkirmishState, h: Hits, dice: Dice) -> Outcome | None:
         if h.group in state.groups else []
     if not members:
         return Outcome(state=msgspec.structs.replace(state, hits=state.hits[1:]),
-                       lines=(f"nobody of {h.group} is left to take the {h.count} hit(s)",))
+                       lines=(Msg("nobody of {group} is left to take the {count} hit(s)", group=h.group, count=h.count),))
     o = order_for(state, h.side, "hits", [h.group])
     if o is None or o.when != "auto":
         return None
     on = auto_hits(state, h, members)
     out = shooting.allocate(state, on, {}, dice)
-    return Outcome(state=out.state, lines=(f"standing order: {h.side} places the hits on {', '.join(on)}", *out.lines))
+    return Outcome(state=out.state, lines=(Msg("standing order: {side} places the hits on {figures}", side=h.side, figures=", ".join(on)),
+                                              *out.lines))
 
 
 def auto_hits(state: SkirmishState, h: Hits, members: list[Figure]) -> list[str]:
@@ -281,7 +285,8 @@ def _evade(state: SkirmishState, dice: Dice) -> Outcome | None:
     evade = o.when == "always"
     out = melee.resolve_evade(state, c.side, Evade(unit=c.target, evade=evade), dice)
     fire = reactions(out.state, dice, charged=c.target)
-    said = f"standing order: {c.target} {'evades' if evade else 'stands'}"
+    said = (Msg("standing order: {figure} evades", figure=c.target) if evade
+            else Msg("standing order: {figure} stands", figure=c.target))
     return Outcome(state=fire.state, lines=(said, *out.lines, *fire.lines), shots=fire.shots)
 
 
@@ -294,5 +299,5 @@ def _reroll(state: SkirmishState, dice: Dice) -> Outcome | None:
             continue
         faces = tuple(sorted(f for f in c.roll if f < o.value)[:c.rerolls]) if o.when == "below" else ()
         out = initiative.resolve_reroll(state, c.side, Reroll(command=cid, faces=faces), dice)
-        return Outcome(state=out.state, lines=(f"standing order: {cid} {describe(o)}", *out.lines))
+        return Outcome(state=out.state, lines=(Msg("standing order: {command} {order}", command=cid, order=describe(o)), *out.lines))
     return None

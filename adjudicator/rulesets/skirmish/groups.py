@@ -15,7 +15,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import ChangeOrder, FormGroup
 
 from . import geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome, word
 from .codes import violation
 from .state import Figure, Group, SkirmishState
 from .units import is_leader, is_musician, light
@@ -39,10 +39,9 @@ def coherency(state: SkirmishState, figs: Sequence[Figure], leader: Figure | Non
     rank = [f for f in figs if leader is None or f.id != leader.id]
     if not geo.chained(t, rank, spacing(state, order)):
         return [violation("group/apart" if order == "close" else "group/apart-loose",
-                          f"the figures are not within {spacing(state, order):g} cm of one another")]
+                          Msg('the figures are not within {spacing:g} cm of one another', spacing=spacing(state, order)))]
     if leader is not None and rank and geo.nearest_gap(t, leader, rank) > leader_reach(state, figs):
-        return [violation("group/leader-far", f"the Leader {leader.id} is more than "
-                                                      f"{leader_reach(state, figs):g} cm from the figures")]
+        return [violation("group/leader-far", Msg('the Leader {leader} is more than {leader_reach:g} cm from the figures', leader=leader.id, leader_reach=leader_reach(state, figs)))]
     return []
 
 
@@ -57,19 +56,19 @@ def formation(state: SkirmishState, figs: Sequence[Figure], facing: float, shape
     if shape == "column":
         files = width / (base + t.groups.spacing) + 1
         if depth <= width or files > t.formations.column_files + 1e-6:
-            return [violation("group/column", "a march column is longer than it is wide and at most 2 figures wide")]
+            return [violation("group/column", Msg('a march column is longer than it is wide and at most 2 figures wide'))]
         return []
     if shape == "line":
         if width <= depth or len(geo.ranks(t, figs, facing)) > t.formations.line_ranks:
-            return [violation("group/line", "a line is wider than it is long, in 1 to 3 ranks")]
+            return [violation("group/line", Msg('a line is wider than it is long, in 1 to 3 ranks'))]
         return []
-    return [violation("group/formation", f"no formation {shape!r}: column, line or none")]
+    return [violation("group/formation", Msg('no formation {shape}: column, line or none', shape=repr(shape)))]
 
 
 def validate_group(state: SkirmishState, group: Group) -> list[Violation]:
     figs = [state.figures[m] for m in group.members if m in state.figures and state.figures[m].on_table]
     if len(figs) < 2:
-        return [violation("group/size", f"{group.id}: a group is two figures or more")]
+        return [violation("group/size", Msg('{group}: a group is two figures or more', group=group.id))]
     leader = state.figures.get(group.leader) if group.leader else None
     out = coherency(state, figs, leader, group.order)
     return out or formation(state, figs, group.facing, group.formation)
@@ -78,32 +77,32 @@ def validate_group(state: SkirmishState, group: Group) -> list[Violation]:
 def validate_form(state: SkirmishState, side: str, gid: str, leader: str, members: Sequence[str], order: str,
                   shape: str, facing: float | None) -> list[Violation]:
     if not gid or gid in state.figures or gid in state.guns or gid in state.markers:
-        return [violation("group/id", f"{gid!r} cannot name a group: it is empty or names something else")]
+        return [violation("group/id", Msg('{group} cannot name a group: it is empty or names something else', group=repr(gid)))]
     if gid in state.groups and state.groups[gid].side != side:
-        return [violation("group/id", f"{gid} is the enemy's group")]
+        return [violation("group/id", Msg("{group} is the enemy's group", group=gid))]
     ids = list(dict.fromkeys([leader, *members]))
     figs = [state.figures.get(m) for m in ids]
     if any(f is None for f in figs):
-        return [violation("group/unknown", "every member must be a figure on the table")]
+        return [violation("group/unknown", Msg('every member must be a figure on the table'))]
     figs_ = [f for f in figs if f is not None]
     if any(f.side != side or not f.on_table for f in figs_):
-        return [violation("group/not-yours", "a group is made of your own figures on the table")]
+        return [violation("group/not-yours", Msg('a group is made of your own figures on the table'))]
     lead = state.figures[leader]
     if not is_leader(state, lead):
-        return [violation("group/no-leader", f"{leader} is not a Leader: a group exists only under one")]
+        return [violation("group/no-leader", Msg('{leader} is not a Leader: a group exists only under one', leader=leader))]
     if len({f.arm for f in figs_}) > 1:
-        return [violation("group/mixed", "cavalry and foot cannot form one group")]
+        return [violation("group/mixed", Msg('cavalry and foot cannot form one group'))]
     if len(figs_) < 2:
-        return [violation("group/size", "a group is two figures or more")]
+        return [violation("group/size", Msg('a group is two figures or more'))]
     if order not in ("close", "loose"):
-        return [violation("group/order", f"order is close or loose, not {order!r}")]
+        return [violation("group/order", Msg('order is close or loose, not {order}', order=repr(order)))]
     rank = [f for f in figs_ if f.id != leader]
     if order == "loose" and not all(light(f) for f in rank):
-        return [violation("group/loose", "only light troops (and Skirmishers) stand in loose order")]
+        return [violation("group/loose", Msg('only light troops (and Skirmishers) stand in loose order'))]
     if order == "close" and any(f.has("skirmishers") for f in rank):
-        return [violation("group/skirmishers-close", "Skirmishers never stand in close order")]
+        return [violation("group/skirmishers-close", Msg('Skirmishers never stand in close order'))]
     if shape and any(f.has("fast-mob") for f in rank) and order != "close":
-        return [violation("group/fast-mob", "a Fast mob always moves in close order")]
+        return [violation("group/fast-mob", Msg('a Fast mob always moves in close order'))]
     face = facing if facing is not None else lead.facing
     return coherency(state, figs_, lead, order) or formation(state, rank, face, shape)
 
@@ -128,28 +127,34 @@ def apply_form(state: SkirmishState, side: str, gid: str, leader: str, members: 
         if now != f.group:
             figures[fid] = msgspec.structs.replace(f, group=now)
     return Outcome(state=msgspec.structs.replace(state, groups=groups, figures=figures),
-                   lines=(f"{gid}: {leader} leads {', '.join(i for i in ids if i != leader)} in {order} order"
-                          + (f", {shape}" if shape else ""),))
+                   lines=(_formed(gid, leader, ", ".join(i for i in ids if i != leader), order, shape),))
+
+
+def _formed(gid: str, leader: str, members: str, order: str, shape: str) -> Msg:
+    said = (Msg("{group}: {leader} leads {members} in close order", group=gid, leader=leader, members=members) if order == "close"
+            else Msg("{group}: {leader} leads {members} in loose order", group=gid, leader=leader, members=members))
+    return Msg("{formed}, {shape}", formed=said, shape=word(shape)) if shape else said
 
 
 def _order_violations(state: SkirmishState, gid: str, order: str) -> list[Violation]:
     group = state.groups.get(gid)
     if group is None:
-        return [violation("group/not-group", "changing order is a group action")]
+        return [violation("group/not-group", Msg('changing order is a group action'))]
     if order not in ("close", "loose") or order == group.order:
-        return [violation("group/order", f"{gid} is in {group.order} order already or {order!r} is no order")]
+        return [violation("group/order", Msg('{group} is in {order} order already or {order2} is no order', group=gid, order=group.order, order2=repr(order)))]
     figs = [state.figures[m] for m in group.members if m != group.leader]
     if order == "loose" and not all(light(f) for f in figs):
-        return [violation("group/loose", "only light troops stand in loose order")]
+        return [violation("group/loose", Msg('only light troops stand in loose order'))]
     if order == "close" and any(f.has("skirmishers") for f in figs):
-        return [violation("group/skirmishers-close", "Skirmishers never stand in close order")]
+        return [violation("group/skirmishers-close", Msg('Skirmishers never stand in close order'))]
     return []
 
 
 def change_order(state: SkirmishState, gid: str, order: str) -> Outcome:
     g = state.groups[gid]
     return Outcome(state=msgspec.structs.replace(state, groups={**state.groups, gid: msgspec.structs.replace(g, order=order)}),
-                   lines=(f"{gid} forms {order} order",))
+                   lines=(Msg("{group} forms close order", group=gid) if order == "close"
+                          else Msg("{group} forms loose order", group=gid),))
 
 
 
@@ -171,11 +176,11 @@ def validate_form_group(state: SkirmishState, side: str, action: FormGroup) -> l
     """Forming a group is free, between activations of the side acting (ruling S6), or at set-up."""
     if state.phase == "activation":
         if state.commands[state.active].side != side:
-            return [violation("turn/not-yours", f"it is {state.active}'s part of the turn, not {side}'s")]
+            return [violation("turn/not-yours", Msg("it is {active}'s part of the turn, not {side}'s", active=state.active, side=side))]
         if state.activation is not None:
-            return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions")]
+            return [violation("activation/busy", Msg('{unit} has not finished its declared actions', unit=state.activation.unit))]
     elif state.phase not in ("deployment", "initiative"):
-        return [violation("turn/not-activation", f"no groups are formed in the {state.phase} phase")]
+        return [violation("turn/not-activation", Msg('no groups are formed in the {phase} phase', phase=state.phase))]
     return validate_form(state, side, action.group, action.leader, action.members, action.order, action.formation,
                          action.facing)
 

@@ -14,7 +14,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import Distribute, EndActivations, Reroll, RollInitiative
 
 from . import geometry as geo
-from .results import Outcome, dice_text
+from .results import Msg, Outcome, Said, dice_text
 from .codes import violation
 from .state import OK, SUPPRESSED, Command, Figure, SkirmishState
 from .units import is_leader
@@ -60,18 +60,18 @@ def rerolls(state: SkirmishState, command: Command) -> int:
 def roll(state: SkirmishState, dice: Dice) -> Outcome:
     """Every command rolls for the turn (§Initiative)."""
     commands = dict(state.commands)
-    lines = []
+    lines: list[Said] = []
     for cid, command in state.commands.items():
         n = dice_count(state, command)
         faces = dice.roll(f"initiative {cid}", f"{n}d6", command.side)
         commands[cid] = msgspec.structs.replace(command, roll=faces, rerolls=rerolls(state, command), done=False)
-        lines.append(f"initiative {cid}: {n}d6 {dice_text(faces)} = {sum(faces)}")
+        lines.append(Msg("initiative {command}: {n}d6 {faces} = {total}", command=cid, n=n, faces=dice_text(faces), total=sum(faces)))
     return Outcome(state=msgspec.structs.replace(state, commands=commands, phase="initiative"), lines=tuple(lines))
 
 
 def validate_roll_initiative(state: SkirmishState, side: str, action: RollInitiative) -> list[Violation]:
     if state.phase != "initiative" or any(c.roll for c in state.commands.values()):
-        return [violation("initiative/not-now", "initiative is rolled once, at the start of a turn")]
+        return [violation("initiative/not-now", Msg('initiative is rolled once, at the start of a turn'))]
     return []
 
 
@@ -85,15 +85,14 @@ def validate_reroll(state: SkirmishState, side: str, action: Reroll) -> list[Vio
     """An Officer's re-roll: the faces of the dice to roll again; none keeps the roll."""
     c = state.commands.get(action.command)
     if c is None or c.side != side:
-        return [violation("initiative/not-yours", f"{action.command} is not a command of {side}")]
+        return [violation("initiative/not-yours", Msg('{command} is not a command of {side}', command=action.command, side=side))]
     if state.phase != "initiative" or not c.roll:
-        return [violation("initiative/no-roll", "re-roll initiative dice only once they are rolled")]
+        return [violation("initiative/no-roll", Msg('re-roll initiative dice only once they are rolled'))]
     if not c.rerolls or len(action.faces) > c.rerolls:
         return [violation("initiative/no-reroll",
-                          f"{action.command} may roll {c.rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)")]
+                          Msg('{command} may roll {rerolls} initiative die again (an unsuppressed Officer: 1, Outstanding: 2)', command=action.command, rerolls=c.rerolls))]
     if positions_of(c.roll, action.faces) is None:
-        return [violation("initiative/bad-die", f"{action.command} rolled {dice_text(c.roll)}: name faces it shows, "
-                                                "each die once")]
+        return [violation("initiative/bad-die", Msg('{command} rolled {dice_text}: name faces it shows, each die once', command=action.command, dice_text=dice_text(c.roll)))]
     return []
 
 
@@ -111,16 +110,17 @@ def positions_of(rolled: Sequence[int], faces: Sequence[int]) -> list[int] | Non
 def resolve_reroll(state: SkirmishState, side: str, action: Reroll, dice: Dice) -> Outcome:
     c = state.commands[action.command]
     positions = positions_of(c.roll, action.faces) or []
+    lines: list[Said]
     if not positions:
         commands = {**state.commands, action.command: msgspec.structs.replace(c, rerolls=0)}
-        state, lines = msgspec.structs.replace(state, commands=commands), [f"{action.command} keeps its roll"]
+        state, lines = msgspec.structs.replace(state, commands=commands), [Msg("{command} keeps its roll", command=action.command)]
     else:
         out = apply_reroll(state, action.command, positions, dice)
-        state, lines = out.state, list(out.lines)
+        state, lines = out.state, list[Said](out.lines)
     return _settle_if_decided(state, tuple(lines), dice)
 
 
-def _settle_if_decided(state: SkirmishState, lines: tuple[str, ...], dice: Dice) -> Outcome:
+def _settle_if_decided(state: SkirmishState, lines: tuple[Said, ...], dice: Dice) -> Outcome:
     if any(c.rerolls for c in state.commands.values()):
         return Outcome(state=state, lines=lines)
     out = settle(state, dice)
@@ -135,7 +135,10 @@ def apply_reroll(state: SkirmishState, command: str, positions: Sequence[int], d
     for p, face in zip(positions, new):
         faces[p] = face
     commands = {**state.commands, command: msgspec.structs.replace(c, roll=tuple(faces), rerolls=0)}
-    line = f"{command} rolls {len(positions)} initiative die again: {dice_text(new)} -> {dice_text(tuple(faces))} = {sum(faces)}"
+    # English says "die" whatever the count (the shipped reports); Russian counts them
+    line = Msg("{command} rolls {count} initiative die again: {new} -> {faces} = {total}", command=command, count=len(positions),
+               new=dice_text(new), faces=dice_text(tuple(faces)), total=sum(faces),
+               plural="{command} rolls {count} initiative die again: {new} -> {faces} = {total}")
     return Outcome(state=msgspec.structs.replace(state, commands=commands), lines=(line,))
 
 
@@ -162,7 +165,7 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
     """Ties are rolled again (every die of the tied commands, no Officer's re-roll: ruling S2);
     each command's AP = its total + the AP it kept; Agitators and a Capable Senior Officer act."""
     commands = dict(state.commands)
-    lines: list[str] = []
+    lines: list[Said] = []
     totals = {cid: sum(c.roll) for cid, c in commands.items()}
     for _ in range(1000):
         ranked, ties = order(msgspec.structs.replace(state, commands=commands), totals)
@@ -174,7 +177,7 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
                 faces = dice.roll(f"initiative tie {cid}", f"{len(c.roll)}d6", c.side)
                 commands[cid] = msgspec.structs.replace(c, roll=faces)
                 totals[cid] = sum(faces)
-                lines.append(f"tie: {cid} rolls again {dice_text(faces)} = {totals[cid]}")
+                lines.append(Msg("tie: {command} rolls again {faces} = {total}", command=cid, faces=dice_text(faces), total=totals[cid]))
     state = msgspec.structs.replace(state, commands=commands)
     figures = dict(state.figures)
     for cid, c in commands.items():
@@ -184,14 +187,14 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
                 f.command == cid and f.has("agitator") and f.on_table for f in figures.values()):
             if won:
                 turn_av = (1, 1, 1)
-                lines.append(f"{cid}: agitators and three alike with the initiative won: AV 1/1/1 this turn")
+                lines.append(Msg("{command}: agitators and three alike with the initiative won: AV 1/1/1 this turn", command=cid))
             else:
                 for f in [f for f in figures.values() if f.command == cid and f.status == OK]:
                     figures[f.id] = msgspec.structs.replace(f, status=SUPPRESSED, aimed=False)
-                lines.append(f"{cid}: agitators and three alike with the initiative lost: the company is suppressed")
+                lines.append(Msg("{command}: agitators and three alike with the initiative lost: the company is suppressed", command=cid))
         ap = totals[cid] + c.ap
         commands[cid] = msgspec.structs.replace(c, ap=ap, done=False, turn_av=turn_av, rerolls=0)
-        lines.append(f"{cid}: {totals[cid]} + {c.ap} kept = {ap} AP")
+        lines.append(Msg("{command}: {total} + {kept} kept = {ap} AP", command=cid, total=totals[cid], kept=c.ap, ap=ap))
     state = msgspec.structs.replace(state, figures=figures, commands=commands)
     for side in state.sides:
         for senior in senior_officers(state, side):
@@ -200,10 +203,10 @@ def settle(state: SkirmishState, dice: Dice) -> Outcome:
                 cid = senior.command
                 commands = {**state.commands, cid: msgspec.structs.replace(state.commands[cid], to_share=sum(faces))}
                 state = msgspec.structs.replace(state, commands=commands)
-                lines.append(f"{senior.id} (Capable): {dice_text(faces)} = {sum(faces)} AP to share out")
+                lines.append(Msg("{figure} (Capable): {faces} = {total} AP to share out", figure=senior.id, faces=dice_text(faces), total=sum(faces)))
     ranked, _ = order(state, totals)
     state = msgspec.structs.replace(state, phase="activation", order=tuple(ranked), active="")
-    lines.append("order: " + ", ".join(ranked))
+    lines.append(Msg("order: {commands}", commands=", ".join(ranked)))
     return Outcome(state=begin(state, ranked[0]), lines=tuple(lines))
 
 
@@ -220,11 +223,11 @@ def validate_distribute(state: SkirmishState, side: str, action: Distribute) -> 
     shares = action.shares
     pool = sum(c.to_share for c in state.commands.values() if c.side == side)
     if pool == 0:
-        return [violation("initiative/nothing-to-share", f"{side} has no Capable points to share")]
+        return [violation("initiative/nothing-to-share", Msg('{side} has no Capable points to share', side=side))]
     if any(cid not in state.commands or state.commands[cid].side != side or n < 0 for cid, n in shares.items()):
-        return [violation("initiative/share-not-yours", "share Capable points among your own companies only")]
+        return [violation("initiative/share-not-yours", Msg('share Capable points among your own companies only'))]
     if sum(shares.values()) > pool:
-        return [violation("initiative/too-many", f"{sum(shares.values())} shared, {pool} to share")]
+        return [violation("initiative/too-many", Msg('{sum} shared, {pool} to share', sum=sum(shares.values()), pool=pool))]
     return []
 
 
@@ -233,19 +236,19 @@ def resolve_distribute(state: SkirmishState, side: str, action: Distribute, dice
     for cid, n in action.shares.items():
         commands[cid] = msgspec.structs.replace(commands[cid], ap=commands[cid].ap + n)
     return Outcome(state=msgspec.structs.replace(state, commands=commands),
-                   lines=tuple(f"{cid} +{n} AP (Capable)" for cid, n in action.shares.items()))
+                   lines=tuple(Msg("{command} +{n} AP (Capable)", command=cid, n=n) for cid, n in action.shares.items()))
 
 
 def validate_end_activations(state: SkirmishState, side: str, action: EndActivations) -> list[Violation]:
     c = state.commands.get(action.command)
     if state.phase != "activation" or c is None or state.active != action.command:
-        return [violation("turn/not-yours", f"{action.command} is not the command acting now ({state.active})")]
+        return [violation("turn/not-yours", Msg('{command} is not the command acting now ({active})', command=action.command, active=state.active))]
     if c.side != side:
-        return [violation("turn/not-yours", f"{action.command} is not {side}'s")]
+        return [violation("turn/not-yours", Msg("{command} is not {side}'s", command=action.command, side=side))]
     if state.activation is not None:
-        return [violation("activation/busy", f"{state.activation.unit} has not finished its declared actions (or skip them)")]
+        return [violation("activation/busy", Msg('{unit} has not finished its declared actions (or skip them)', unit=state.activation.unit))]
     if state.hits or state.charge is not None:
-        return [violation("turn/waiting", "a decision of the other side is awaited first")]
+        return [violation("turn/waiting", Msg('a decision of the other side is awaited first'))]
     return []
 
 
@@ -267,11 +270,12 @@ def end_actions(state: SkirmishState, command: str) -> Outcome:
     kept = min(c.ap, bank_cap(state, c))
     commands = {**state.commands, command: msgspec.structs.replace(c, ap=kept, done=True)}
     state = msgspec.structs.replace(state, commands=commands, activation=None, moving="")
-    lines = [f"{command} ends its actions, keeping {kept} AP" + (f" ({c.ap - kept} lost)" if c.ap > kept else "")]
+    lines: list[Said] = [Msg("{command} ends its actions, keeping {kept} AP ({lost} lost)", command=command, kept=kept, lost=c.ap - kept)
+                         if c.ap > kept else Msg("{command} ends its actions, keeping {kept} AP", command=command, kept=kept)]
     left = [cid for cid in state.order if not state.commands[cid].done]
     if left:
         return Outcome(state=begin(state, left[0]), lines=tuple(lines))
-    return Outcome(state=end_turn(state), lines=tuple(lines + [f"turn {state.turn} ends"]))
+    return Outcome(state=end_turn(state), lines=tuple(lines + [Msg("turn {turn} ends", turn=state.turn)]))
 
 
 def end_turn(state: SkirmishState) -> SkirmishState:

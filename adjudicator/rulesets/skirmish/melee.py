@@ -13,11 +13,12 @@ from collections.abc import Sequence
 import msgspec
 
 from adjudicator.dice import Dice
+from adjudicator.i18n import Joined
 from adjudicator.ruleset import Violation
 from events.skirmish import Charge, Evade, Fight, FigurePath, FixBayonets, Melee
 
 from . import actions, geometry as geo, movement, visibility
-from .results import Outcome, dice_text
+from .results import Msg, Outcome, Said, dice_text
 from .codes import violation
 from .state import OK, OUT, SUPPRESSED, Figure, PendingCharge, SkirmishState
 from .units import figures_of, group_of, is_standard
@@ -59,7 +60,7 @@ def may_evade(state: SkirmishState, target: str) -> str:
 
 def validate_charge(state: SkirmishState, side: str, action: Charge) -> list[Violation]:
     if state.charge is not None or state.hits:
-        return [violation("turn/waiting", "a decision of the other side is awaited first")]
+        return [violation("turn/waiting", Msg('a decision of the other side is awaited first'))]
     return check_charge(state, side, action.unit, action.target, action.paths)
 
 
@@ -72,17 +73,19 @@ def resolve_charge(state: SkirmishState, side: str, action: Charge, dice: Dice) 
         pending = PendingCharge(side=target_side, unit=action.unit, target=action.target,
                                 paths=tuple((p.figure, p.points) for p in action.paths))
         return Outcome(state=msgspec.structs.replace(state, charge=pending),
-                       lines=(f"{action.unit} charges {action.target}: {target_side} evades or stands",))
+                       lines=(Msg("{unit} charges {target}: {side} evades or stands", unit=action.unit, target=action.target,
+                                  side=target_side),))
     return charge(state, side, action.unit, action.target, action.paths, dice)
 
 
 def validate_evade(state: SkirmishState, side: str, action: Evade) -> list[Violation]:
     c = state.charge
     if c is None or c.side != side:
-        return [violation("charge/no-choice", f"{side} has no charge to evade or stand against")]
+        return [violation("charge/no-choice", Msg('{side} has no charge to evade or stand against', side=side))]
     g = group_of(state, c.target)
     if action.unit not in (c.target, g.id if g else c.target):
-        return [violation("charge/evader", f"the charge is against {c.target}" + (f" ({g.id})" if g else ""))]
+        return [violation("charge/evader", Msg("the charge is against {target} ({group})", target=c.target, group=g.id) if g
+                          else Msg("the charge is against {target}", target=c.target))]
     return []
 
 
@@ -103,9 +106,9 @@ def check_charge(state: SkirmishState, side: str, unit: str, target: str, paths:
     assert a is not None
     foe = state.figures.get(target)
     if foe is None or not foe.on_table or foe.side == side:
-        return [violation("charge/target", f"{target} is no enemy figure on the table")]
+        return [violation("charge/target", Msg('{target} is no enemy figure on the table', target=target))]
     if a.target and a.target != target:
-        return [violation("charge/target", f"{unit} charges {a.target}: it does nothing else this activation")]
+        return [violation("charge/target", Msg('{unit} charges {target}: it does nothing else this activation', unit=unit, target=a.target))]
     figs = [state.figures[f] for f in a.figures if state.figures[f].status == OK]
     group = state.groups.get(unit)
     facing = group.facing if group is not None else figs[0].facing
@@ -117,13 +120,12 @@ def check_charge(state: SkirmishState, side: str, unit: str, target: str, paths:
         if fig is None or not p.points:
             continue
         if not geo.straight(fig.pos, p.points):
-            return [violation("charge/straight", f"{p.figure}: a charge goes in a straight line")]
+            return [violation("charge/straight", Msg('{figure}: a charge goes in a straight line', figure=p.figure))]
         heading = geo.bearing(fig.pos, p.points[-1])
         if not in_view and geo.turn_between(heading, fig.facing) > 1.0:
-            return [violation("charge/turn", f"{target} was not in view: {p.figure} charges straight ahead, "
-                                                    "or turns with a move of its own (ruling S18)")]
+            return [violation("charge/turn", Msg('{target} was not in view: {figure} charges straight ahead, or turns with a move of its own (ruling S18)', target=target, figure=p.figure))]
         if geo.centre_distance(p.points[-1], foe.pos) >= geo.centre_distance(fig.pos, foe.pos):
-            return [violation("charge/away", f"{p.figure} must close on {target}")]
+            return [violation("charge/away", Msg('{figure} must close on {target}', figure=p.figure, target=target))]
     return movement.check_move(state, side, unit, paths, None, kind="charge")
 
 
@@ -135,7 +137,9 @@ def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure
     distance = t.morale.flee + face
     figures = dict(state.figures)
     ground = geo.ground(state)
-    lines = [f"{', '.join(f.id for f in figs)} {why} {distance:g} cm (15+{face})"]
+    ids = ", ".join(f.id for f in figs)
+    lines: list[Said] = [Msg("{figures} evade {cm:g} cm (15+{face})", figures=ids, cm=distance, face=face) if why == "evade"
+                         else Msg("{figures} flee {cm:g} cm (15+{face})", figures=ids, cm=distance, face=face)]
     for f in figs:
         near = min(chargers, key=lambda c: (geo.gap(t, c, f), c.id))
         end, gone = geo.flight(ground, f.pos, near.pos, distance)
@@ -143,7 +147,7 @@ def flee(state: SkirmishState, figs: Sequence[Figure], chargers: Sequence[Figure
         figures[f.id] = msgspec.structs.replace(f, x=end[0], y=end[1], status=status,
                                                 facing=geo.bearing(near.pos, f.pos), aimed=False if suppress else f.aimed)
         if gone:
-            lines.append(f"{f.id} leaves the table")
+            lines.append(Msg("{figure} leaves the table", figure=f.id))
     evaded = state.evaded if suppress else state.evaded + tuple(f.id for f in figs if f.id not in state.evaded)
     return Outcome(state=msgspec.structs.replace(state, figures=figures, evaded=evaded), lines=tuple(lines))
 
@@ -171,7 +175,7 @@ def standard_helps(state: SkirmishState, figs: Sequence[Figure]) -> Figure | Non
     return None
 
 
-def morale_test(state: SkirmishState, figs: Sequence[Figure], attackers: Sequence[Figure], dice: Dice) -> tuple[bool, list[str]]:
+def morale_test(state: SkirmishState, figs: Sequence[Figure], attackers: Sequence[Figure], dice: Dice) -> tuple[bool, list[Said]]:
     """d6 below C (the group's average C, rounded down: ruling S19). A failed test is rolled again:
     once for a higher average C than the attackers' or a fortified position, or for Guard/Elite;
     once more for a Standard (even a die re-rolled already); in Scenario 4 once more again when
@@ -180,28 +184,28 @@ def morale_test(state: SkirmishState, figs: Sequence[Figure], attackers: Sequenc
     c = int(average_c(figs))
     die = state.tables.morale.die
     (face,) = dice.roll(f"morale {figs[0].id}", die, side)
-    lines = [f"morale test of {', '.join(f.id for f in figs)}: d6 {face} < {c}?"]
+    lines: list[Said] = [Msg("morale test of {figures}: d6 {face} < {c}?", figures=", ".join(f.id for f in figs), face=face, c=c)]
     if face < c:
-        return True, lines + ["holds"]
+        return True, lines + [Msg("holds")]
     fortified = any(f.inside for f in figs) or any(inside_perimeter(state, f) for f in figs)
-    rerolls = []
+    rerolls: list[Msg] = []  # each shown as the reason in the report, and (in English) in the roll's purpose
     if average_c(figs) > average_c(attackers) or fortified:
-        rerolls.append("higher C" if average_c(figs) > average_c(attackers) else "fortified position")
+        rerolls.append(Msg("higher C") if average_c(figs) > average_c(attackers) else Msg("fortified position"))
     elif all(f.has("guard") for f in figs if not f.role):
-        rerolls.append("Guard/Elite")
+        rerolls.append(Msg("Guard/Elite"))
     flag = standard_helps(state, figs)
     if flag is not None:
-        rerolls.append(f"standard {flag.id}")
+        rerolls.append(Msg("standard {figure}", figure=flag.id))
     if state.scenario.perimeter and side == state.scenario.defender:
         own = [f for f in state.figures.values() if f.side == side and f.on_table]
         if own and sum(1 for f in own if inside_perimeter(state, f)) * 2 > len(own):
-            rerolls.append("most defenders inside the perimeter (Scenario 4)")
+            rerolls.append(Msg("most defenders inside the perimeter (Scenario 4)"))
     for why in rerolls:
         (face,) = dice.roll(f"morale again {figs[0].id} ({why})", die, side)
-        lines.append(f"rolls again ({why}): {face}")
+        lines.append(Msg("rolls again ({why}): {face}", why=why, face=face))
         if face < c:
-            return True, lines + ["holds"]
-    return False, lines + ["fails"]
+            return True, lines + [Msg("holds")]
+    return False, lines + [Msg("fails")]
 
 
 def charge(state: SkirmishState, side: str, unit: str, target: str, paths: Sequence[FigurePath], dice: Dice,
@@ -211,7 +215,7 @@ def charge(state: SkirmishState, side: str, unit: str, target: str, paths: Seque
     The charged figures standing in contact are fought with a melee post (fights)."""
     a = state.activation
     assert a is not None
-    lines: list[str] = []
+    lines: list[Said] = []
     first = not a.target
     if first:
         state = msgspec.structs.replace(state, activation=msgspec.structs.replace(a, target=target))
@@ -225,7 +229,7 @@ def charge(state: SkirmishState, side: str, unit: str, target: str, paths: Seque
             g = group_of(state, target)
             if g is not None and g.order == "loose":
                 state = msgspec.structs.replace(state, groups={**state.groups, g.id: msgspec.structs.replace(g, order="close")})
-                lines.append(f"{g.id} closes ranks to meet the charge")
+                lines.append(Msg("{group} closes ranks to meet the charge", group=g.id))
             if by_group(state, unit, target):
                 held, said = morale_test(state, figs, chargers, dice)
                 lines += said
@@ -255,13 +259,13 @@ def validate_melee(state: SkirmishState, side: str, action: Melee) -> list[Viola
     """A melee follows a charge: the figures of the unit that has just charged fight those they
     reached (ruling S24)."""
     if state.phase != "activation" or state.commands[state.active].side != side:
-        return [violation("turn/not-yours", "the side acting fights the melees its charges bring")]
+        return [violation("turn/not-yours", Msg('the side acting fights the melees its charges bring'))]
     if not (state.charging and state.moving):
-        return [violation("melee/no-charge", "a melee follows a charge: charge first")]
+        return [violation("melee/no-charge", Msg('a melee follows a charge: charge first'))]
     chargers = {f.id for f in figures_of(state, state.moving)}
     stray = next((a for fight in action.fights for a in fight.attackers if a not in chargers), None)
     if stray is not None:
-        return [violation("melee/no-charge", f"{stray} has not charged: the figures of {state.moving} attack")]
+        return [violation("melee/no-charge", Msg('{stray} has not charged: the figures of {moving} attack', stray=stray, moving=state.moving))]
     return check_fights(state, side, action.fights)
 
 
@@ -271,29 +275,28 @@ def resolve_melee(state: SkirmishState, side: str, action: Melee, dice: Dice) ->
 
 def check_fights(state: SkirmishState, side: str, fights: Sequence[Fight]) -> list[Violation]:
     if not fights:
-        return [violation("melee/none", "name at least one fight")]
+        return [violation("melee/none", Msg('name at least one fight'))]
     seen: set[str] = set()
     for fight in fights:
         sizes = sorted((len(fight.attackers), len(fight.defenders)))
         if sizes not in ([1, 1], [1, 2]):
-            return [violation("melee/size", "a fight is one against one or one against two")]
+            return [violation("melee/size", Msg('a fight is one against one or one against two'))]
         for fid in (*fight.attackers, *fight.defenders):
             f = state.figures.get(fid)
             if f is None or not f.on_table:
-                return [violation("melee/unknown", f"{fid} is not a figure on the table")]
+                return [violation("melee/unknown", Msg('{figure} is not a figure on the table', figure=fid))]
             if fid in seen:
-                return [violation("melee/twice", f"{fid} fights once in a melee (ruling S24)")]
+                return [violation("melee/twice", Msg('{figure} fights once in a melee (ruling S24)', figure=fid))]
             seen.add(fid)
         if any(state.figures[f].side != side for f in fight.attackers) or any(state.figures[f].side == side for f in fight.defenders):
-            return [violation("melee/sides", "attackers are yours, defenders the enemy's")]
+            return [violation("melee/sides", Msg("attackers are yours, defenders the enemy's"))]
         for d in fight.defenders:
             if not any(in_melee_reach(state, state.figures[x], state.figures[d]) for x in fight.attackers):
-                return [violation("melee/contact", f"{d} is not in base contact with its opponent "
-                                                          "(nor a group's figure within 8 cm of it)")]
+                return [violation("melee/contact", Msg("{figure} is not in base contact with its opponent (nor a group's figure within 8 cm of it)", figure=d))]
         for x in fight.attackers:
             if not any(geo.in_contact(state.tables, state.figures[x], state.figures[d]) or
                        in_melee_reach(state, state.figures[x], state.figures[d]) for d in fight.defenders):
-                return [violation("melee/contact", f"{x} is not in base contact with its opponent")]
+                return [violation("melee/contact", Msg('{figure} is not in base contact with its opponent', figure=x))]
     return []
 
 
@@ -302,27 +305,27 @@ def near_pike(state: SkirmishState, fig: Figure) -> bool:
                                   for f in state.figures.values())
 
 
-def dice_for(state: SkirmishState, main: Figure, pair: bool, attacking: bool, foe: Figure) -> tuple[int, list[str]]:
+def dice_for(state: SkirmishState, main: Figure, pair: bool, attacking: bool, foe: Figure) -> tuple[int, list[Msg]]:
     """3d6; +1d6 for a second fighter; -1d6 suppressed; a rider +1d6, +2d6 charging (not both:
     ruling S20) unless its horse is hit or a pike stands against it; Impulsive +1d6 charging
     (not foot against cavalry)."""
     m = state.tables.melee
-    n, notes = m.dice, []
+    n, notes = m.dice, list[Msg]()
     if pair:
         n += m.pair_extra
-        notes.append("+1 pair")
+        notes.append(Msg("+1 pair"))
     if main.status == SUPPRESSED:
         n += m.suppressed
-        notes.append("-1 suppressed")
+        notes.append(Msg("-1 suppressed"))
     if main.arm == "horse" and not main.horse_hit:
         if attacking and near_pike(state, foe):
-            notes.append("pike: no cavalry dice")
+            notes.append(Msg("pike: no cavalry dice"))
         else:
             n += m.cavalry_charge if attacking else m.cavalry
-            notes.append(f"+{m.cavalry_charge if attacking else m.cavalry} cavalry")
+            notes.append(Msg("+{n} cavalry", n=m.cavalry_charge if attacking else m.cavalry))
     if attacking and main.has("impulsive") and not (main.arm == "foot" and foe.arm == "horse"):
         n += m.impulsive
-        notes.append("+1 impulsive")
+        notes.append(Msg("+1 impulsive"))
     return max(1, n), notes
 
 
@@ -335,9 +338,10 @@ def melee_weapon_rerolls(state: SkirmishState, fig: Figure, attacking: bool) -> 
 
 
 def _rolls(state: SkirmishState, main: Figure, n: int, need: int, attacking: bool, foe: Figure, dice: Dice,
-           label: str) -> tuple[list[int], list[str]]:
+           label: Msg) -> tuple[list[int], list[Said]]:
+    """The dice of one side of a fight; `label` names it in the report and (in English) in the rolls' purposes."""
     faces = list(dice.roll(f"melee {label}", f"{n}d6", main.side))
-    lines = [f"{label}: {n}d6 {dice_text(tuple(faces))} (hits on {need}+)"]
+    lines: list[Said] = [Msg("{label}: {n}d6 {faces} (hits on {need}+)", label=label, n=n, faces=dice_text(tuple(faces)), need=need)]
     again: set[int] = set()
     if main.has("ferocious"):
         idx = [i for i, f in enumerate(faces) if f == 1 and f < need]
@@ -346,7 +350,7 @@ def _rolls(state: SkirmishState, main: Figure, n: int, need: int, attacking: boo
             for i, face in zip(idx, new):
                 faces[i] = face
             again |= set(idx)
-            lines.append(f"ferocious: the 1s again {dice_text(new)}")
+            lines.append(Msg("ferocious: the 1s again {faces}", faces=dice_text(new)))
     k = melee_weapon_rerolls(state, main, attacking)
     misses = sorted((i for i, f in enumerate(faces) if f < need and i not in again), key=lambda i: faces[i])[:k]
     if misses:
@@ -354,14 +358,14 @@ def _rolls(state: SkirmishState, main: Figure, n: int, need: int, attacking: boo
         for i, face in zip(misses, new):
             faces[i] = face
         again |= set(misses)
-        lines.append(f"melee weapon: rolls {len(misses)} miss(es) again {dice_text(new)}")
+        lines.append(Msg("melee weapon: rolls {count} miss(es) again {faces}", count=len(misses), faces=dice_text(new)))
     if foe.has("ferocious"):
         idx = [i for i, f in enumerate(faces) if f == 6 and i not in again]
         if idx:
             new = dice.roll(f"melee {label}: 6s again for ferocious {foe.id}", f"{len(idx)}d6", main.side)
             for i, face in zip(idx, new):
                 faces[i] = face
-            lines.append(f"{foe.id} is ferocious: the 6s again {dice_text(new)}")
+            lines.append(Msg("{figure} is ferocious: the 6s again {faces}", figure=foe.id, faces=dice_text(new)))
     return faces, lines
 
 
@@ -373,29 +377,29 @@ def resolve_fight(state: SkirmishState, fight: Fight, attacking_side: str, dice:
     att = [state.figures[f] for f in fight.attackers]
     dfn = [state.figures[f] for f in fight.defenders]
     if not all(f.on_table for f in (*att, *dfn)):
-        return Outcome(state=state, lines=("the fight does not take place: a fighter is gone",))
+        return Outcome(state=state, lines=(Msg("the fight does not take place: a fighter is gone"),))
     a_main, d_main = att[0], dfn[0]
     na, a_notes = dice_for(state, a_main, len(att) == 2, True, d_main)
     nd, d_notes = dice_for(state, d_main, len(dfn) == 2, False, a_main)
-    a_faces, lines = _rolls(state, a_main, na, d_main.c, True, d_main, dice, f"{'+'.join(fight.attackers)} ({' '.join(a_notes) or 'base'})")
-    d_faces, more = _rolls(state, d_main, nd, a_main.c, False, a_main, dice, f"{'+'.join(fight.defenders)} ({' '.join(d_notes) or 'base'})")
+    a_faces, lines = _rolls(state, a_main, na, d_main.c, True, d_main, dice, _label(fight.attackers, a_notes))
+    d_faces, more = _rolls(state, d_main, nd, a_main.c, False, a_main, dice, _label(fight.defenders, d_notes))
     lines += more
     a_hits = sum(1 for f in a_faces if f >= d_main.c)
     d_hits = sum(1 for f in d_faces if f >= a_main.c)
-    lines.append(f"hits {a_hits} against {d_hits}")
+    lines.append(Msg("hits {hits} against {against}", hits=a_hits, against=d_hits))
     if a_hits == d_hits:
         a_vet = any(f.has("veterans") or f.has("guard") for f in att)
         d_vet = any(f.has("veterans") or f.has("guard") for f in dfn)
         if a_vet != d_vet:
             a_hits, d_hits = (a_hits + 1, d_hits) if a_vet else (a_hits, d_hits + 1)
-            lines.append("veterans win the tie")
+            lines.append(Msg("veterans win the tie"))
     figures = dict(state.figures)
     if a_hits == d_hits:
         for f in att:
             heading = geo.bearing(d_main.pos, f.pos)
             back = geo.point_along(f.pos, [(f.x + 100 * math.cos(math.radians(heading)), f.y + 100 * math.sin(math.radians(heading)))], t.melee.part)
             figures[f.id] = msgspec.structs.replace(f, x=back[0], y=back[1])
-        lines.append(f"a tie: they part {t.melee.part:g} cm")
+        lines.append(Msg("a tie: they part {cm:g} cm", cm=t.melee.part))
         return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
     winners, losers = (att, dfn) if a_hits > d_hits else (dfn, att)
     margin = abs(a_hits - d_hits)
@@ -405,16 +409,21 @@ def resolve_fight(state: SkirmishState, fight: Fight, attacking_side: str, dice:
         dead = list(losers)
     for f in dead:
         figures[f.id] = msgspec.structs.replace(f, status=OUT)
-    lines.append(f"{'+'.join(w.id for w in winners)} win(s): {', '.join(f.id for f in dead)} killed")
+    lines.append(Msg("{winners} win(s): {dead} killed", winners="+".join(w.id for w in winners), dead=", ".join(f.id for f in dead)))
     if fight.occupy and winners is att and len(dead) == len(losers) and len(winners) == 1:  # ruling S48
         w = winners[0]
         figures[w.id] = msgspec.structs.replace(w, x=losers[0].x, y=losers[0].y)
-        lines.append(f"{w.id} takes {losers[0].id}'s place")
+        lines.append(Msg("{figure} takes {other}'s place", figure=w.id, other=losers[0].id))
     return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
 
 
+def _label(fighters: Sequence[str], notes: list[Msg]) -> Msg:
+    """A side of a fight as its dice are named: `zulu-1+zulu-2 (+1 pair)`, `zulu-1 (base)`."""
+    return Msg("{figures} ({notes})", figures="+".join(fighters), notes=Joined(" ", notes) if notes else Msg("base"))
+
+
 def fight_all(state: SkirmishState, side: str, fights: Sequence[Fight], dice: Dice) -> Outcome:
-    lines: list[str] = []
+    lines: list[Said] = []
     for fight in fights:
         out = resolve_fight(state, fight, side, dice)
         state, lines = out.state, lines + list(out.lines)
@@ -429,7 +438,7 @@ def validate_fix_bayonets(state: SkirmishState, side: str, action: FixBayonets) 
     if out:
         return out
     if not any(f.has("bayonets") and not f.bayonet and f.status == OK for f in actions.acting_figures(state, unit)):
-        return [violation("melee/bayonets", f"{unit} has no bayonets to fix")]
+        return [violation("melee/bayonets", Msg('{unit} has no bayonets to fix', unit=unit))]
     return []
 
 
@@ -442,4 +451,4 @@ def fix_bayonets(state: SkirmishState, unit: str) -> Outcome:
     for f in actions.acting_figures(state, unit):
         if f.has("bayonets") and f.status == OK:
             figures[f.id] = msgspec.structs.replace(f, bayonet=True)
-    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(f"{unit} fixes bayonets",))
+    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(Msg("{unit} fixes bayonets", unit=unit),))

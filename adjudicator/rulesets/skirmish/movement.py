@@ -18,7 +18,7 @@ from events.skirmish import FigurePath, Move
 
 from . import actions, geometry as geo
 from .groups import validate_group
-from .results import Outcome, dice_text
+from .results import Msg, Outcome, Said, dice_text
 from .codes import violation
 from .state import SUPPRESSED, OK, Figure, Line, Point, SkirmishState
 from .units import enemies, nearest
@@ -58,27 +58,26 @@ def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Seque
     t = state.tables
     start = fig.pos
     if fig.inside and points:
-        return [violation("move/in-building", f"{fig.id} is inside {fig.inside}: leave it first (1 AP)")], False
+        return [violation("move/in-building", Msg('{figure} is inside {inside}: leave it first (1 AP)', figure=fig.id, inside=fig.inside))], False
     if not points:
         return [], False
     if not all(geo.on_table(state.terrain, p) for p in points):
-        return [violation("move/off-table", f"{fig.id}'s path leaves the table")], False
+        return [violation("move/off-table", Msg("{figure}'s path leaves the table", figure=fig.id))], False
     open_ground = g.clear((start, *points), pad=geo.diameter(t, fig) / 2)  # no shape need be asked
     path = None if open_ground else geo.path_line(start, points)
     cost = geo.length(start, points) if path is None else geo.move_cost(g, path, familiar=fig.has("familiar-territory"))
     if cost > limit + 1e-6:
-        return [violation("move/too-far", f"{fig.id}: the path uses {cost:.1f} cm of a {limit:g} cm move "
-                                                     "(difficult ground counts double)")], False
+        return [violation("move/too-far", Msg('{figure}: the path uses {cost:.1f} cm of a {limit:g} cm move (difficult ground counts double)', figure=fig.id, cost=cost, limit=limit))], False
     back = geo.backwards(start, points, facing) if facing is not None else 0.0
     if back > t.movement.backward + 1e-6:
-        return [violation("move/backwards", f"{fig.id} goes {back:.1f} cm backwards: at most {t.movement.backward:g}")], False
+        return [violation("move/backwards", Msg('{figure} goes {back:.1f} cm backwards: at most {backward:g}', figure=fig.id, back=back, backward=t.movement.backward))], False
     if path is None:
         return [], False
     if geo.through_impassable(g, path):
-        return [violation("move/impassable", f"{fig.id}'s path enters impassable ground")], False
+        return [violation("move/impassable", Msg("{figure}'s path enters impassable ground", figure=fig.id))], False
     for area, shape in g.where(sight="block"):
         if shape.intersects(path) and path.intersection(shape).length > 1e-6:
-            return [violation("move/building", f"{fig.id} cannot walk into {area.id}: enter it (1 AP)")], False
+            return [violation("move/building", Msg('{figure} cannot walk into {area}: enter it (1 AP)', figure=fig.id, area=area.id))], False
     lines = geo.crossed(g, path)
     wall = _perimeter(state, g, fig, path)
     if isinstance(wall, list):
@@ -90,20 +89,20 @@ def _path_checks(state: SkirmishState, g: geo.Ground, fig: Figure, points: Seque
     if fig.arm == "horse":
         high = [l for l in lines if l.level > 1]
         if high:
-            return [violation("move/obstacle-high", f"{high[0].id} is too high for cavalry (level {high[0].level})")], False
+            return [violation("move/obstacle-high", Msg('{high} is too high for cavalry (level {level})', high=high[0].id, level=high[0].level))], False
         return [], False
     if fig.arm == "wagon":
-        return [violation("move/obstacle", f"{fig.id} cannot cross {lines[0].id}")], False
+        return [violation("move/obstacle", Msg('{figure} cannot cross {line}', figure=fig.id, line=lines[0].id))], False
     if not crossing_allowed:
-        return [violation("move/obstacle", f"{fig.id} must spend a whole move to cross {lines[0].id}")], False
+        return [violation("move/obstacle", Msg('{figure} must spend a whole move to cross {line}', figure=fig.id, line=lines[0].id))], False
     if len(lines) > 1:
-        return [violation("move/obstacle", f"{fig.id} crosses {len(lines)} obstacles in one move")], False
+        return [violation("move/obstacle", Msg('{figure} crosses {count} obstacles in one move', figure=fig.id, count=len(lines)))], False
     l = geo.line(lines[0])
     near = t.bases.contact + geo.diameter(t, fig) / 2
     if geo.to_point(l, start) > near + 1e-6:
-        return [violation("move/obstacle-contact", f"{fig.id} must start the move in contact with {lines[0].id}")], False
+        return [violation("move/obstacle-contact", Msg('{figure} must start the move in contact with {line}', figure=fig.id, line=lines[0].id))], False
     if geo.to_point(l, points[-1]) > near + 1e-6:
-        return [violation("move/obstacle-whole", f"crossing {lines[0].id} takes the whole move: {fig.id} ends in contact on the far side (ruling S5)")], False
+        return [violation("move/obstacle-whole", Msg('crossing {line} takes the whole move: {figure} ends in contact on the far side (ruling S5)', line=lines[0].id, figure=fig.id))], False
     return [], True
 
 
@@ -121,8 +120,7 @@ def _perimeter(state: SkirmishState, g: geo.Ground, fig: Figure, path: LineStrin
     reach = state.tables.assault.guard
     for d in state.figures.values():
         if d.side == sc.defender and d.on_table and geo.to_point(where, d.pos) - geo.diameter(state.tables, d) / 2 <= reach:
-            return [violation("move/perimeter", f"{d.id} guards the perimeter within {reach:g} cm of where {fig.id} "
-                                                f"would cross: win the melee or drive the defenders off first")]
+            return [violation("move/perimeter", Msg('{figure} guards the perimeter within {reach:g} cm of where {figure2} would cross: win the melee or drive the defenders off first', figure=d.id, reach=reach, figure2=fig.id))]
     return Line(id=sc.perimeter, kind="fort", points=tuple((float(x), float(y)) for x, y in ring.coords), level=1)
 
 
@@ -150,9 +148,9 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
     figs = [state.figures[f] for f in a.figures]
     by_id = {f.id: f for f in figs}
     if any(p.figure not in by_id for p in paths):
-        return [violation("move/not-acting", f"only the figures of {unit} move in its activation")]
+        return [violation("move/not-acting", Msg('only the figures of {unit} move in its activation', unit=unit))]
     if len({p.figure for p in paths}) != len(paths):
-        return [violation("move/twice", "one path a figure")]
+        return [violation("move/twice", Msg('one path a figure'))]
     group = state.groups.get(unit)
     index = actions.moves_before(state)
     road = any(p.points for p in paths) and all(geo.along_road(g, by_id[p.figure].pos, p.points)
@@ -170,7 +168,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         if p.points:
             moved[fig.id] = msgspec.structs.replace(fig, x=p.points[-1][0], y=p.points[-1][1])
     if any(by_id[p.figure].status == SUPPRESSED and p.points and not by_id[p.figure].has("fanatics") for p in paths):
-        return [violation("move/suppressed", "a suppressed figure does not move")]
+        return [violation("move/suppressed", Msg('a suppressed figure does not move'))]
     out = _clear_of_bases(state, side, list(moved.values()), kind)
     if out:
         return out
@@ -186,7 +184,7 @@ def check_move(state: SkirmishState, side: str, unit: str, paths: Sequence[Figur
         if fig.status == SUPPRESSED and fig.has("fanatics") and p.points:
             foe = nearest(state, fig, enemies(state, side))
             if foe is None or geo.gap(state.tables, moved[fig.id], foe) >= geo.gap(state.tables, fig, foe):
-                return [violation("move/fanatics", f"{fig.id} sheds suppression only by a move towards the nearest enemy")]
+                return [violation("move/fanatics", Msg('{figure} sheds suppression only by a move towards the nearest enemy', figure=fig.id))]
     return []
 
 
@@ -205,9 +203,9 @@ def _clear_of_bases(state: SkirmishState, side: str, moved: list[Figure], kind: 
         others = [*near, *(m for m in moved if m.id != f.id)]
         gaps = geo.gaps(t, f, others)
         if kind == "move" and any(gp <= t.bases.contact for o, gp in zip(others, gaps) if o.side != side):
-            return [violation("move/contact", f"{f.id} would touch an enemy: only a charge goes into contact")]
+            return [violation("move/contact", Msg('{figure} would touch an enemy: only a charge goes into contact', figure=f.id))]
         if any(gp < -1e-6 for gp in gaps):
-            return [violation("move/overlap", f"{f.id} would stand on another figure's base")]
+            return [violation("move/overlap", Msg("{figure} would stand on another figure's base", figure=f.id))]
     return []
 
 
@@ -222,10 +220,10 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         end = paths[0].points[-1] if paths and paths[0].points else m.pos
         markers = {**state.markers, unit: msgspec.structs.replace(m, x=end[0], y=end[1])}
         return Outcome(state=actions.step(msgspec.structs.replace(state, markers=markers), moving=unit),
-                       lines=(f"marker {unit} moves to ({end[0]:.1f}, {end[1]:.1f})",))
+                       lines=(Msg("marker {marker} moves to ({x:.1f}, {y:.1f})", marker=unit, x=end[0], y=end[1]),))
     figures = dict(state.figures)
     crossed = False
-    lines = []
+    lines: list[Said] = []
     g = geo.ground(state)
     group = state.groups.get(unit)
     for p in paths:
@@ -239,13 +237,14 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
         status = fig.status
         if status == SUPPRESSED and fig.has("fanatics"):
             status = OK
-            lines.append(f"{fig.id} (Fanatics) shakes off suppression by closing on the enemy")
+            lines.append(Msg("{figure} (Fanatics) shakes off suppression by closing on the enemy", figure=fig.id))
         end = p.points[-1]
         figures[fig.id] = msgspec.structs.replace(fig, x=end[0], y=end[1], facing=heading, status=status)
-        lines.append(f"{fig.id} moves {geo.length(fig.pos, p.points):.1f} cm to ({end[0]:.1f}, {end[1]:.1f})")
+        lines.append(Msg("{figure} moves {cm:.1f} cm to ({x:.1f}, {y:.1f})", figure=fig.id, cm=geo.length(fig.pos, p.points),
+                         x=end[0], y=end[1]))
     if not paths and facing is not None and unit in figures:
         figures[unit] = msgspec.structs.replace(figures[unit], facing=facing)
-        lines.append(f"{unit} turns to face {facing:g}°")
+        lines.append(Msg("{unit} turns to face {facing:g}°", unit=unit, facing=facing))
     groups = state.groups
     if group is not None and facing is not None:
         groups = {**groups, unit: msgspec.structs.replace(group, facing=facing)}
@@ -262,7 +261,7 @@ def move(state: SkirmishState, unit: str, paths: Sequence[FigurePath], facing: f
 def _validate_marker_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]) -> list[Violation]:
     m = state.markers[unit]
     if len(paths) != 1 or paths[0].figure != unit:
-        return [violation("move/marker", "a marker moves along one path of its own")]
+        return [violation("move/marker", Msg('a marker moves along one path of its own'))]
     stand_in = Figure(id=unit, side=m.side, command=m.command, company="", kind="marker", x=m.x, y=m.y, av=m.av)
     limit = allowance(state, [stand_in], actions.moves_before(state), group=False)
     out, _ = _path_checks(state, geo.ground(state), stand_in, paths[0].points, limit, None, True)
@@ -271,7 +270,7 @@ def _validate_marker_move(state: SkirmishState, unit: str, paths: Sequence[Figur
 
 def _validate_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]) -> list[Violation]:
     if len(paths) != 1 or paths[0].figure != unit:
-        return [violation("move/gun", "a manhandled gun moves along one path of its own")]
+        return [violation("move/gun", Msg('a manhandled gun moves along one path of its own'))]
     g = state.guns[unit]
     crew = actions.crew_of(state, unit)
     most = 6 * len(crew)
@@ -307,7 +306,8 @@ def _apply_gun_move(state: SkirmishState, unit: str, paths: Sequence[FigurePath]
     guns = {**state.guns, unit: msgspec.structs.replace(g, x=end[0], y=end[1], ammo_x=g.ammo_x + dx, ammo_y=g.ammo_y + dy)}
     state = msgspec.structs.replace(state, figures=figures, guns=guns, paths={**state.paths, unit: (g.pos, end)})
     return Outcome(state=actions.step(state, moving=unit),
-                   lines=(f"{unit} manhandled by {len(crew)}: {dice_text(faces)} = {rolled:g} cm, moves {lo:.1f} cm",))
+                   lines=(Msg("{gun} manhandled by {crew}: {faces} = {rolled:g} cm, moves {cm:.1f} cm", gun=unit, crew=len(crew),
+                              faces=dice_text(faces), rolled=rolled, cm=lo),))
 
 
 def _prefix(start: Point, points: Sequence[Point], distance: float) -> list[Point]:

@@ -23,11 +23,13 @@ from collections.abc import Sequence
 
 from events import skirmish as ev
 from adjudicator.draft import memo
+from adjudicator.i18n import Joined, Msg
 from adjudicator.phases import Marks, Phase, Phases
 
 from . import geometry as geo
 from .ambush import WAITING
 from .codes import ACTIONS, AMBUSH, DEPLOYMENT, GROUP_ATTACK, INITIATIVE, MELEE, SPECIAL, VOLLEY
+from .results import word
 from .state import OK, SkirmishState
 from .units import figures_of
 
@@ -77,25 +79,27 @@ def _ambushers(s: SkirmishState) -> list[str]:
     return list(dict.fromkeys(m.side for m in s.markers.values() if m.status in WAITING))
 
 
-def _ambush_prompt(s: SkirmishState, side: str) -> str:
+def _ambush_prompt(s: SkirmishState, side: str) -> Msg:
     m = next(m for m in s.markers.values() if m.side == side and m.status in WAITING)
     if m.status == "spotted":
-        return f"marker {m.id} is discovered: unseal {m.id} SALT with the | lines it was sealed with"
-    return f"place the figures of marker {m.id} ({', '.join(m.figures)}): place {m.id} FIGURE at X,Y ...; ..."
+        return Msg("marker {marker} is discovered: unseal {marker} SALT with the | lines it was sealed with", marker=m.id)
+    return Msg("place the figures of marker {marker} ({figures}): place {marker} FIGURE at X,Y ...; ...", marker=m.id,
+               figures=", ".join(m.figures))
 
 
-def _reroll_prompt(s: SkirmishState, side: str) -> str:
+def _reroll_prompt(s: SkirmishState, side: str) -> Msg:
     c = next(c for c in s.commands.values() if c.side == side and c.roll and c.rerolls)
-    faces = " ".join(map(str, c.roll))
-    return f"{c.id} rolled {faces}: reroll {c.id} FACE (up to {c.rerolls} dice), or keep {c.id}"
+    return Msg("{command} rolled {faces}: reroll {command} FACE (up to {count} dice), or keep {command}", command=c.id,
+               faces=" ".join(map(str, c.roll)), count=c.rerolls)
 
 
-def _activation_prompt(s: SkirmishState, side: str) -> str:
+def _activation_prompt(s: SkirmishState, side: str) -> Msg:
     a = s.activation
     if a is not None:
-        return f"{a.unit} declared {', '.join(a.declared)}: its {a.declared[a.done]} next, or skip {a.unit}"
-    ap = s.commands[s.active].ap
-    return f"turn {s.turn}, {s.active} ({ap} AP): activate UNIT ACTIONS..., or end actions {s.active}"
+        return Msg("{unit} declared {declared}: its {kind} next, or skip {unit}", unit=a.unit,
+                   declared=Joined(", ", map(word, a.declared)), kind=word(a.declared[a.done]))
+    return Msg("turn {turn}, {command} ({ap} AP): activate UNIT ACTIONS..., or end actions {command}", turn=s.turn,
+               command=s.active, ap=s.commands[s.active].ap)
 
 
 ACTIVATION = (ev.Activate, ev.Move, ev.Charge, ev.Shoot, ev.Fire, ev.Aim, ev.Reload, ev.Recover, ev.Spot, ev.Building,
@@ -106,19 +110,19 @@ PHASES: Phases[SkirmishState] = Phases(
     table=(
         Phase("deployment", DEPLOYMENT, (ev.Deploy, ev.PlaceAmbush, ev.EndDeployment, ev.FormGroup),
               deciders=lambda s: [side for side in s.sides if side not in s.deployed],
-              prompt=lambda s, side: "set up: deploy FIGURE at X,Y; ... (three at a time), seal and ambush MARKER at X,Y, "
-                                     "then end deployment"),
+              prompt=lambda s, side: Msg("set up: deploy FIGURE at X,Y; ... (three at a time), seal and ambush MARKER at X,Y, "
+                                         "then end deployment")),
         Phase("initiative", INITIATIVE, (ev.RollInitiative, ev.FormGroup), deciders=lambda s: s.sides,
-              prompt=lambda s, side: f"turn {s.turn}: roll initiative", referee=True),
+              prompt=lambda s, side: Msg("turn {turn}: roll initiative", turn=s.turn), referee=True),
         Phase("reroll", f"{SPECIAL}: Officer", (ev.Reroll,), deciders=_rerollers, prompt=_reroll_prompt),
         Phase("activation", ACTIONS, ACTIVATION, deciders=_active, prompt=_activation_prompt),
         Phase("melee", MELEE, (ev.Melee,), deciders=_active,
-              prompt=lambda s, side: f"{s.moving} has charged into contact: melee ATTACKER vs DEFENDER; ..."),
+              prompt=lambda s, side: Msg("{unit} has charged into contact: melee ATTACKER vs DEFENDER; ...", unit=s.moving)),
         Phase("hits", VOLLEY, (ev.Allocate,), deciders=lambda s: (s.hits[0].side,),
-              prompt=lambda s, side: f"place {s.hits[0].count} hit(s) on {s.hits[0].group}: hits FIGURE ..."),
+              prompt=lambda s, side: Msg("place {count} hit(s) on {group}: hits FIGURE ...", count=s.hits[0].count, group=s.hits[0].group)),
         Phase("charge", GROUP_ATTACK, (ev.Evade,), deciders=lambda s: (s.charge.side,) if s.charge else (),
-              prompt=lambda s, side: f"{s.charge.unit} charges {s.charge.target}: evade {s.charge.target}, "
-                                     f"or stand {s.charge.target}" if s.charge else ""),
+              prompt=lambda s, side: Msg("{unit} charges {target}: evade {target}, or stand {target}", unit=s.charge.unit,
+                                         target=s.charge.target) if s.charge else ""),
         Phase("ambush", AMBUSH, (ev.RevealAmbush,), deciders=_ambushers, prompt=_ambush_prompt),
     ),
     anytime=(ev.React, ev.StandingOrder, ev.Distribute),

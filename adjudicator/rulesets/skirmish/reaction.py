@@ -14,6 +14,7 @@ from events.skirmish import React
 from . import geometry as geo, shooting
 from .codes import violation
 from .state import OK, SkirmishState
+from .results import Msg, Said
 from .units import av, figures_of
 
 
@@ -56,31 +57,31 @@ def resolve_react(state: SkirmishState, side: str, action: React, dice: Dice) ->
 
 def check_react(state: SkirmishState, side: str, unit: str, target: str, at: float) -> list[Violation]:
     if state.phase != "activation" or not state.moving:
-        return [violation("react/no-move", "reaction fire answers an enemy move, just made")]
+        return [violation("react/no-move", Msg('reaction fire answers an enemy move, just made'))]
     mover = state.figures.get(target)
     if mover is None or target not in moving_figures(state):
-        return [violation("react/target", f"{target} is not a figure of the unit moving now ({state.moving})")]
+        return [violation("react/target", Msg('{target} is not a figure of the unit moving now ({moving})', target=target, moving=state.moving))]
     if mover.side == side:
-        return [violation("react/own", "react to the enemy's moves, not your own")]
+        return [violation("react/own", Msg("react to the enemy's moves, not your own"))]
     figs = figures_of(state, unit)
     if not figs or any(f.side != side for f in figs):
-        return [violation("react/unknown", f"{unit} is not a figure or group of {side}")]
+        return [violation("react/unknown", Msg('{unit} is not a figure or group of {side}', unit=unit, side=side))]
     if state.commands[figs[0].command].side == state.commands[state.active].side:
-        return [violation("react/active", "only the player not acting fires in the enemy's turn")]
+        return [violation("react/active", Msg("only the player not acting fires in the enemy's turn"))]
     path = state.paths.get(target, ())
     moved = geo.length(path[0], path[1:]) if path else 0.0
     if not 0.0 <= at <= moved + 1e-6:
-        return [violation("react/at", f"{target} moved {moved:.1f} cm; interrupt it between 0 and that")]
+        return [violation("react/at", Msg('{target} moved {moved:.1f} cm; interrupt it between 0 and that', target=target, moved=moved))]
     if any(f.id in state.reacted for f in figs if f.on_table):
-        return [violation("react/twice", f"{unit} has already tried to fire in this enemy turn")]
+        return [violation("react/twice", Msg('{unit} has already tried to fire in this enemy turn', unit=unit))]
     if not any(f.status == OK for f in figs):
-        return [violation("react/suppressed", f"{unit} is suppressed")]
+        return [violation("react/suppressed", Msg('{unit} is suppressed', unit=unit))]
     group = state.groups.get(unit)
     if group is not None and (state.figures.get(group.leader) is None or state.figures[group.leader].status != OK):
-        return [violation("react/leader", f"{unit} acts only on the orders of an unsuppressed Leader")]
+        return [violation("react/leader", Msg('{unit} acts only on the orders of an unsuppressed Leader', unit=unit))]
     command = state.commands[figs[0].command]
     if command.ap < price(state, unit):
-        return [violation("react/ap", f"{command.id} has {command.ap} AP; the reaction costs {price(state, unit)}")]
+        return [violation("react/ap", Msg('{command} has {ap} AP; the reaction costs {price}', command=command.id, ap=command.ap, price=price(state, unit)))]
     p = shooting.plan(interrupted(state, at), unit, target, moved=False, reaction=True, charging=charging(state))
     return p if isinstance(p, list) else []
 
@@ -95,13 +96,14 @@ def react(state: SkirmishState, side: str, unit: str, target: str, at: float, di
     last = av(state, [f for f in figs if f.status == OK])[2]
     aimed = all(f.aimed or f.has("sniper") for f in figs if f.status == OK)
     (face,) = dice.roll(f"reaction test {unit}", state.tables.reaction.die, side)
-    lines = [f"{unit} reacts to {target} ({cost} AP): test {face} > {last}?"]
+    lines: list[Said] = [Msg("{unit} reacts to {target} ({cost} AP): test {face} > {last}?", unit=unit, target=target, cost=cost,
+                             face=face, last=last)]
     passed = face > last
     if not passed and aimed:
         (face,) = dice.roll(f"reaction test again {unit} (aimed)", state.tables.reaction.die, side)
         passed = face > last
-        lines.append(f"aimed: rolls again {face}")
-    lines.append("it fires" if passed else "it fails: no shot, the AP are spent")
+        lines.append(Msg("aimed: rolls again {face}", face=face))
+    lines.append(Msg("it fires") if passed else Msg("it fails: no shot, the AP are spent"))
     figures = dict(state.figures)
     for f in figs:
         if f.aimed and not aimed:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from html import escape
 
+from adjudicator import localize
 from adjudicator.draft import Outcome
+from adjudicator.i18n import N_, _
 from adjudicator.maplabels import Labels
 
 from . import geometry as geo
@@ -60,7 +62,7 @@ def render(s: SkirmishState, outcome: Outcome) -> str:
     names = _terrain(s, c, out, labels)
     _bases(s, c, labels)
     if s.scenario.objective is not None:
-        labels.place("key point", c.xy(s.scenario.objective), 6, size=9, colour="#8a6500")
+        labels.place(_("key point"), c.xy(s.scenario.objective), 6, size=9, colour="#8a6500")
     for name, at in names:
         labels.place(name, at, 0, size=9, colour="#555")
     out += _arcs(s, c, outcome)
@@ -73,16 +75,19 @@ def render(s: SkirmishState, outcome: Outcome) -> str:
 
 
 def _header(s: SkirmishState, labels: Labels, colours: dict[str, str]) -> None:
-    title = f"{s.scenario.name or 'skirmish'} · turn {s.turn} · {s.result or s.phase}"
+    state = localize.result("skirmish", s.result) if s.result else localize.phase("skirmish", s.phase)
+    title = _("{title} · turn {turn} · {phase}").format(title=s.scenario.name or "skirmish", turn=s.turn, phase=state)
     if s.active and not s.result:
-        title += f" · {s.active} acting"
+        title = _("{title} · {side} acting").format(title=title, side=localize.side("skirmish", s.active))
     labels.out.append(f'<text x="{MARGIN:.1f}" y="{MARGIN:.1f}" font-size="13" font-weight="bold">{escape(title)}</text>')
     labels.block((MARGIN, MARGIN - 13, MARGIN + len(title) * 13 * CHAR, MARGIN + 3))
     x = MARGIN
     for side in s.sides:
-        text = f"{side}: {s.morale.get(side, 0):g} of {s.morale_start.get(side, 0):g} Morale Points"
+        fields = {"side": localize.side("skirmish", side), "now": s.morale.get(side, 0), "start": s.morale_start.get(side, 0)}
         if side in s.commands:
-            text += f", {s.commands[side].ap} AP"
+            text = _("{side}: {now:g} of {start:g} Morale Points, {ap} AP").format(ap=s.commands[side].ap, **fields)
+        else:
+            text = _("{side}: {now:g} of {start:g} Morale Points").format(**fields)
         labels.out.append(f'<text x="{x:.1f}" y="{MARGIN + 18:.1f}" font-size="10" fill="{colours[side]}">{escape(text)}</text>')
         labels.block((x, MARGIN + 8, x + len(text) * 10 * CHAR, MARGIN + 21))
         x += len(text) * 10 * CHAR + 16
@@ -159,7 +164,8 @@ def _groups(s: SkirmishState, c: Canvas, colours: dict[str, str], labels: Labels
                    f'stroke="{colours[g.side]}" stroke-width="0.8" stroke-dasharray="5,3"/>')
         lead = s.figures.get(g.leader)
         anchor = lead.pos if lead is not None and lead.on_table else figs[0].pos
-        text = f"{g.id} ({g.order}{', ' + g.formation if g.formation else ''})"
+        shape = ", ".join(localize.words("skirmish", w) for w in (g.order, g.formation) if w)
+        text = f"{g.id} ({shape})"
         labels.place(text, c.xy(anchor), 14, size=9, colour=colours[g.side])
     return out
 
@@ -172,7 +178,7 @@ def _pieces(s: SkirmishState, c: Canvas, colours: dict[str, str], labels: Labels
         elif f.status not in ("reserve",):
             x, y = c.xy(f.pos)
             out.append(f'<path d="M{x - 3:.1f},{y - 3:.1f} L{x + 3:.1f},{y + 3:.1f} M{x - 3:.1f},{y + 3:.1f} L{x + 3:.1f},{y - 3:.1f}" '
-                       'stroke="#999" stroke-width="1"><title>' + escape(f"{f.id}: {f.status}") + "</title></path>")
+                       'stroke="#999" stroke-width="1"><title>' + escape(f"{f.id}: {_(STATUS.get(f.status, f.status))}") + "</title></path>")
     for g in s.guns.values():
         x, y = c.xy(g.pos)
         r = s.tables.bases.gun / 2 * SCALE
@@ -201,13 +207,18 @@ def _figure(s: SkirmishState, c: Canvas, f: Figure, colour: str, labels: Labels)
            + f"><title>{escape(_tooltip(f))}</title></circle>"]
     tip = (x + math.cos(math.radians(f.facing)) * r * 1.5, y - math.sin(math.radians(f.facing)) * r * 1.5)
     out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tip[0]:.1f}" y2="{tip[1]:.1f}" stroke="#000" stroke-width="1"/>')
-    labels.place(f.id + (" (S)" if suppressed else ""), (x, y), r + 1, colour=colour)
+    labels.place(f.id + (_(" (S)") if suppressed else ""), (x, y), r + 1, colour=colour)
     return out
 
 
+# a figure's state as its tooltip names it
+STATUS = {"ok": N_("ok"), "suppressed": N_("suppressed"), "out": N_("out"), "fled": N_("fled"), "reserve": N_("reserve")}
+
+
 def _tooltip(f: Figure) -> str:
-    av = "/".join(map(str, f.av))
-    return f"{f.id}: {f.kind}, AV {av}, C {f.c}, {f.status}" + ("" if f.loaded else ", unloaded") + (", aimed" if f.aimed else "")
+    text = _("{figure}: {kind}, AV {av}, C {c}, {status}").format(figure=f.id, kind=f.kind, av="/".join(map(str, f.av)), c=f.c,
+                                                                  status=_(STATUS.get(f.status, f.status)))
+    return text + ("" if f.loaded else _(", unloaded")) + (_(", aimed") if f.aimed else "")
 
 
 def _marks(c: Canvas, outcome: Outcome) -> list[str]:

@@ -5,20 +5,124 @@ from __future__ import annotations
 from adjudicator.aliases import Aliases
 
 SEEDS = ("001",)
-SECTIONS: dict[str, str] = {}  # the rules cite seed 001's sections by their (English) names: not yet in Russian
+SECTIONS: dict[str, str] = {}  # seed 001's sections have no numbers: they are cited by heading (CITATIONS)
+
+# The rules cite seed 001 by its headings (codes.py); a Russian reader gets the rule text's own heading,
+# a subheading after its section («Артиллерия»: «Расчет»)
+CITATIONS = {
+    "seed 001 §Scale and measurement": "«Масштаб и измерения»",
+    "seed 001 §Fighters and groups": "«Бойцы и группы»",
+    "seed 001 §Groups and formations": "«Бойцы и группы»: «Группы и Формации»",
+    "seed 001 §Close and loose order": "«Бойцы и группы»: «Плотный и Рассыпной строй»",
+    "seed 001 §Characteristics": "«Характеристики бойцов»",
+    "seed 001 §Initiative": "«Инициатива»",
+    "seed 001 §Actions and Action Points": "«Действия и очки действий (ОД)»",
+    "seed 001 §Movement in buildings": "«Движение»: «Перемещения в зданиях»",
+    "seed 001 §Movement": "«Движение»",
+    "seed 001 §Crossing obstacles": "«Движение»: «Пересечение препятствий»",
+    "seed 001 §Shooting modifiers": "«Стрельба»: «Модификаторы при стрельбе»",
+    "seed 001 §Shooting": "«Стрельба»",
+    "seed 001 §How to shoot": "«Стрельба»: «Как стрелять-то?»",
+    "seed 001 §Group fire (volley)": "«Стрельба»: «Групповая стрельба (залп)»",
+    "seed 001 §Fire in the enemy's turn": "«Стрельба»: «Стрельба в ход противника»",
+    "seed 001 §Damage test": "«Стрельба»: «Тест на повреждения»",
+    "seed 001 §Suppressed fighters": "«Стрельба»: «Подавленные бойцы»",
+    "seed 001 §Visibility and spotting": "«Видимость и обнаружение»",
+    "seed 001 §Ambushes": "«Видимость и обнаружение»: «Засады»",
+    "seed 001 §Aiming": "«Прицеливание»",
+    "seed 001 §Reloading": "«Перезарядка оружия»",
+    "seed 001 §Melee": "«Рукопашный бой»",
+    "seed 001 §Attack by a group": "«Рукопашный бой»: «Атака группой»",
+    "seed 001 §Special rules: Officer": "«Специальные правила»: «Офицер»",
+    "seed 001 §Special rules: Leader": "«Специальные правила»: «Лидер»",
+    "seed 001 §Special rules: Sergeant": "«Специальные правила»: «Сержант»",
+    "seed 001 §Special rules: Senior Officer": "«Специальные правила»: «Старший Офицер»",
+    "seed 001 §Special rules: Sniper": "«Специальные правила»: «Снайпер»",
+    "seed 001 §Special rules: Fanatics": "«Специальные правила»: «Фанатики»",
+    "seed 001 §Special rules: Hero": "«Специальные правила»: «Герой»",
+    "seed 001 §Special rules: *Cavalry lance": "«Специальные правила»: «*Кавалерийская пика»",
+    "seed 001 §Special rules: *Agitators": "«Специальные правила»: «*Агитаторы»",
+    "seed 001 §Special rules: *Bayonets": "«Специальные правила»: «*Штыки»",
+    "seed 001 §Special rules": "«Специальные правила»",
+    "seed 001 §Appendix I: formats": "«Дополнение I. Подготовка к сражению»: «Маленький формат», «Средний формат», «Большой формат»",
+    "seed 001 §Appendix I: deployment before the battle": "«Дополнение I. Подготовка к сражению»: «Расстановка перед боем»",
+    "seed 001 §Scenario 1: Key point": "«Сценарий 1. Ключевая точка»",
+    "seed 001 §Scenario 4: Assault": "«Сценарий 4. Штурм»",
+    "seed 001 §Artillery: crew": "«Артиллерия»: «Расчет»",
+    "seed 001 §Artillery: ammunition": "«Артиллерия»: «Амуниция»",
+    "seed 001 §Artillery": "«Артиллерия»",
+    "seed 001 §Light cannon": "«Артиллерия»: «Легкая пушка»",
+    "seed 001 §Firing ball": "«Легкая пушка»: «Стрельба ядрами»",
+    "seed 001 §Canister": "«Легкая пушка»: «Картечь»",
+    "seed 001 §Counter-battery fire": "«Легкая пушка»: «Контрбатарейная стрельба»",
+    "ours: army Morale Points (tables.toml [morale_points], ruling S30)": "наше: Очки Морали армии (tables.toml [morale_points], разъяснение S30)",
+    "ours: the sequence of a turn (rulings S1, S2)": "наше: порядок тура (разъяснения S1, S2)",
+    "ours: standing orders, decisions given in advance (ruling S46)": "наше: постоянные приказы, решения, данные заранее (разъяснение S46)",
+}
+
+# The game's and the battles' titles for a Russian reader (`rulesets`, `help`, the report page)
+TITLE = "игра-стычка 1:1 эпохи конницы и мушкета, seed 001"
+SCENARIOS = {"assault": "Штурм: зулусы против британского поста, 1879 (seed 001, сценарий 4; войска наши)",
+             "key-point": "Ключевая точка: зуавы против пруссаков, 1870 (seed 001, сценарий 1; войска наши)"}
+
+PHASES = {"deployment": "расстановка", "initiative": "инициатива", "activation": "активация", "over": "игра окончена"}
+
+# The results the rules write into the state (victory.py), as a Russian reader is shown them
+RESULTS = {
+    "{winner} wins: {loser} is routed": "побеждают {winner}: {loser} обращены в бегство",
+    "draw: both armies are routed": "ничья: обе армии обращены в бегство",
+    "{winner} wins: both rout, {loser} the worse": "побеждают {winner}: бегут обе армии, {loser} — хуже",
+    "draw: the last turn has ended": "ничья: последний тур окончен",
+}
+
+# words of the rules that are no words of the notation, as a report line shows them
+TERMS = {"turn": "поворот"}
 
 SIDES = {"british": "британцы", "zulus": "зулусы", "prussians": "пруссаки", "french": "французы"}
 
+# the first that matches is taken: the longer forms of a purpose come before the shorter
 PURPOSES = {
+    "damage again {figure} (veterans)": "урон заново {figure} (ветераны)",
     "damage {figure} (shot by {by})": "урон {figure} (стрелял {by})",
+    "damage {figure} ({gun}'s ammunition)": "урон {figure} (боеприпасы {gun})",
+    "5s again, {target} in cover": "пятёрки заново, {target} в укрытии",
+    "sniper re-rolls 1s at {target}": "снайпер перебрасывает единицы по {target}",
+    "melee {figure} (base): ferocious 1s": "рукопашная {figure} (база): яростные, единицы заново",
+    "melee {figure} (base): 6s again for ferocious {foe}": "рукопашная {figure} (база): шестёрки заново против яростного {foe}",
+    "melee {figure} (+1 pair)": "рукопашная {figure} (+1 пара)",
+    "melee {figure} (-1 suppressed)": "рукопашная {figure} (-1 подавлен)",
+    "melee {figure} (+{n} cavalry)": "рукопашная {figure} (+{n} кавалерия)",
     "shoot {units} at {target}": "стрельба {units} по {target}",
     "melee {figure} (base)": "рукопашная {figure} (база)",
     "melee {figure} (base): melee weapon": "рукопашная {figure} (база): холодное оружие",
     "melee {figure} (+{n} impulsive)": "рукопашная {figure} (+{n} порыв)",
     "melee {figure} (+{n} impulsive): melee weapon": "рукопашная {figure} (+{n} порыв): холодное оружие",
+    "initiative re-roll {command}": "переброс инициативы {command}",
+    "initiative tie {command}": "инициатива заново при ничьей {command}",
     "initiative {command} {side}": "инициатива {command} {side}",
     "initiative {side}": "инициатива {side}",
+    "morale again {figure} (fortified position)": "мораль заново {figure} (укреплённая позиция)",
+    "morale again {figure} (higher C)": "мораль заново {figure} (выше Б)",
+    "morale again {figure} (Guard/Elite)": "мораль заново {figure} (Гвардия/Элита)",
+    "morale again {figure} (standard {standard})": "мораль заново {figure} (знамя {standard})",
+    "morale again {figure} (most defenders inside the perimeter (Scenario 4))":
+        "мораль заново {figure} (большинство защитников внутри периметра (Сценарий 4))",
     "morale {figure}": "мораль {figure}",
+    "reaction test again {unit} (aimed)": "проверка реакции заново {unit} (прицеливался)",
+    "reaction test {unit}": "проверка реакции {unit}",
+    "spot again {marker} by {unit} (scouts)": "обнаружение заново {marker}, ищет {unit} (разведчики)",
+    "spot {marker} by {unit}": "обнаружение {marker}, ищет {unit}",
+    "save {figure} (gunfire)": "спасбросок {figure} (артиллерийский огонь)",
+    "save gun {gun}": "спасбросок орудия {gun}",
+    "save ammunition {gun}": "спасбросок боеприпасов {gun}",
+    "save {figure}": "спасбросок {figure}",
+    "horse or rider {figure}": "лошадь или всадник {figure}",
+    "capable {figure}": "Способный {figure}",
+    "evade {figure}": "уклонение {figure}",
+    "flee {figure}": "бегство {figure}",
+    "ball strip {gun}": "полоса ядра {gun}",
+    "ball {gun} at {target}": "ядро {gun} по {target}",
+    "manhandle {gun}": "орудие вручную {gun}",
 }
 
 ALIASES = Aliases(

@@ -12,11 +12,12 @@ import msgspec
 
 from adjudicator.dice import Dice
 from adjudicator.draft import memo
+from adjudicator.i18n import Joined
 from adjudicator.ruleset import Violation
 from events.skirmish import Aim, Allocate, Reload, Shoot
 
 from . import actions, damage, geometry as geo, visibility
-from .results import Outcome, Shot, dice_text
+from .results import Msg, Outcome, Said, Shot, dice_text, range_band
 from .codes import violation
 from .state import OK, Figure, Hits, SkirmishState
 from .units import figures_of, group_of, is_special
@@ -51,7 +52,7 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     dice: int
     aimed: bool
     volley: bool
-    notes: tuple[str, ...] = ()
+    notes: tuple[Said, ...] = ()
 
 
 def dice_count(state: SkirmishState, shooters: int, *, aimed: bool, moved: bool, running: bool) -> int:
@@ -96,45 +97,46 @@ def _plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, charg
     t = state.tables
     target = state.figures.get(target_id)
     if target is None or not target.on_table:
-        return [violation("shoot/target", f"{target_id} is not a figure on the table")]
+        return [violation("shoot/target", Msg('{target} is not a figure on the table', target=target_id))]
     group = state.groups.get(unit)
     figs = [f for f in firing_figures(state, unit) if f.id not in exclude and (not among or f.id in among)]
     if not figs:
-        return [violation("shoot/nobody", f"no figure of {unit} can shoot")]
+        return [violation("shoot/nobody", Msg('no figure of {unit} can shoot', unit=unit))]
     if target.side == figs[0].side:
-        return [violation("shoot/friend", f"{target_id} is a friend")]
+        return [violation("shoot/friend", Msg('{target} is a friend', target=target_id))]
     if group is not None and not visibility.group_in_arc(state, figs, group.facing, target):
-        return [violation("shoot/arc", f"{target_id} is outside {unit}'s 90° arc")]
+        return [violation("shoot/arc", Msg("{target} is outside {unit}'s 90° arc", target=target_id, unit=unit))]
     line_ids = tuple(f.id for f in figs) if group is not None and group.formation == "line" else ()
     ground = geo.ground(state)
-    fire, worst, notes = [], None, []
+    fire, worst, notes = [], None, list[Said]()
     for f in figs:
         weapon = t.weapon(f.weapon)
         if weapon is None:
-            notes.append(f"{f.id} has no firearm")
+            notes.append(Msg("{figure} has no firearm", figure=f.id))
             continue
         if not f.loaded:
-            notes.append(f"{f.id} is not loaded")
+            notes.append(Msg("{figure} is not loaded", figure=f.id))
             continue
         why = visibility.sees(state, f, target, arc_deg=360.0 if group is not None else None, ground=ground)
         if not why:
             blockers = visibility.figures_in_way(state, f, target, line_ids)
-            why = f"{blockers[0].id} is in the way" if blockers else ""
+            why = Msg("{figure} is in the way", figure=blockers[0].id) if blockers else ""
         if why:
-            notes.append(f"{f.id}: {why}")
+            notes.append(Msg("{figure}: {why}", figure=f.id, why=why))
             continue
         if charging:
             b: tuple[str, int] | None = ("effective", need_of(state, "effective"))
         else:
             b = band(state, geo.gap(t, f, target), weapon.effective)
         if b is None:
-            notes.append(f"{f.id}: {target_id} is beyond {3 * weapon.effective:g} cm")
+            notes.append(Msg("{figure}: {target} is beyond {cm:g} cm", figure=f.id, target=target, cm=3 * weapon.effective))
             continue
         fire.append(f)
         if worst is None or b[1] > worst[1]:
             worst = b
     if not fire or worst is None:
-        return [violation("shoot/cannot", f"{unit} cannot shoot at {target_id}: " + "; ".join(notes[:3]))]
+        return [violation("shoot/cannot", Msg("{unit} cannot shoot at {target}: {reasons}", unit=unit, target=target,
+                                           reasons=Joined("; ", notes[:3])))]
     aimed = all(f.aimed or f.has("sniper") for f in fire)
     running = target.id in state.ran and not charging
     n = dice_count(state, len(fire), aimed=aimed, moved=moved, running=running)
@@ -142,18 +144,19 @@ def _plan(state: SkirmishState, unit: str, target_id: str, *, moved: bool, charg
                 aimed=aimed, volley=len(fire) > 1, notes=tuple(notes))
 
 
-def roll(state: SkirmishState, p: Plan, dice: Dice, side: str) -> tuple[tuple[int, ...], list[str]]:
+def roll(state: SkirmishState, p: Plan, dice: Dice, side: str) -> tuple[tuple[int, ...], list[Said]]:
     """The dice of a shot, with a Sniper's re-rolled 1s and the re-rolled 5s against cover."""
     faces = list(dice.roll(f"shoot {','.join(p.shooters)} at {p.target}", f"{p.dice}d6", side))
-    lines = [f"{'volley' if p.volley else 'shot'} of {len(p.shooters)} at {p.target}, {p.band} ({p.need}+): "
-             f"{p.dice}d6 {dice_text(tuple(faces))}"]
+    fields = dict(count=len(p.shooters), target=p.target, band=range_band(p.band), need=p.need, n=p.dice, faces=dice_text(tuple(faces)))
+    lines: list[Said] = [Msg("volley of {count} at {target}, {band} ({need}+): {n}d6 {faces}", **fields) if p.volley
+                         else Msg("shot of {count} at {target}, {band} ({need}+): {n}d6 {faces}", **fields)]
     sniper = all(state.figures[s].has("sniper") for s in p.shooters)
     if sniper and 1 in faces:
         idx = [i for i, f in enumerate(faces) if f == 1]
         again = dice.roll(f"sniper re-rolls 1s at {p.target}", f"{len(idx)}d6", side)
         for i, face in zip(idx, again):
             faces[i] = face
-        lines.append(f"Sniper rolls the 1s again: {dice_text(again)}")
+        lines.append(Msg("Sniper rolls the 1s again: {faces}", faces=dice_text(again)))
     target = state.figures[p.target]
     shooter = state.figures[p.shooters[0]]
     in_cover = damage.cover(state, target, shooter.pos, p.band) != ""
@@ -162,7 +165,8 @@ def roll(state: SkirmishState, p: Plan, dice: Dice, side: str) -> tuple[tuple[in
         again = dice.roll(f"5s again, {p.target} in cover", f"{len(idx)}d6", side)
         for i, face in zip(idx, again):
             faces[i] = face
-        lines.append(f"{p.target} is in cover and the shot was not aimed: the 5s again: {dice_text(again)}")
+        lines.append(Msg("{target} is in cover and the shot was not aimed: the 5s again: {faces}", target=p.target,
+                         faces=dice_text(again)))
     return tuple(faces), lines
 
 
@@ -197,7 +201,7 @@ def close_order_group(state: SkirmishState, target: Figure):
 
 class ShotResult(msgspec.Struct, frozen=True, kw_only=True):
     state: SkirmishState
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     plan: Plan | None = None
     faces: tuple[int, ...] = ()
     total: int = 0
@@ -214,7 +218,8 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
     shots = tuple(("shot", state.figures[sid].pos, aim) for sid in p.shooters)
     total = sum(faces)
     hits = hits_of(total, p.need, p.volley)
-    lines.append(f"{total} {'/ ' + str(p.need) + ' = ' + str(hits) + ' hit(s)' if p.volley else ('hits' if hits else 'misses')}")
+    lines.append(Msg("{total} / {need} = {hits} hit(s)", total=total, need=p.need, hits=hits) if p.volley
+                 else Msg("{total} hits", total=total) if hits else Msg("{total} misses", total=total))
     figures = dict(state.figures)
     for sid in p.shooters:
         figures[sid] = msgspec.structs.replace(figures[sid], loaded=False, reloading=0, aimed=False)
@@ -226,8 +231,9 @@ def fire(state: SkirmishState, p: Plan, dice: Dice, side: str, include_suppresse
     group = close_order_group(state, target)
     forced = p.volley and group is not None and forced_special(state, faces)
     if group is not None:
-        lines.append(f"{target.side} places {hits} hit(s) on {group.id}" +
-                     (" (three 5s or three 6s: one on a Leader or special figure, no save)" if forced else ""))
+        lines.append(Msg("{side} places {hits} hit(s) on {group} (three 5s or three 6s: one on a Leader or special figure, no save)",
+                         side=target.side, hits=hits, group=group.id) if forced
+                     else Msg("{side} places {hits} hit(s) on {group}", side=target.side, hits=hits, group=group.id))
         pending = Hits(side=target.side, group=group.id, target=target.id, count=hits, forced=forced, aimed=p.aimed,
                        band=p.band, shooter=shooter.id)
         return ShotResult(state=msgspec.structs.replace(state, hits=(*state.hits, pending)), lines=tuple(lines), plan=p,
@@ -254,25 +260,25 @@ def check_shoot(state: SkirmishState, side: str, unit: str, target: str, second:
     if out:
         return out
     if state.hits:
-        return [violation("shoot/hits-pending", f"{state.hits[0].side} has hits to place first")]
+        return [violation("shoot/hits-pending", Msg('{side} has hits to place first', side=state.hits[0].side))]
     if unit in state.guns:
-        return [violation("shoot/gun", "a gun fires with the fire action")]
+        return [violation("shoot/gun", Msg('a gun fires with the fire action'))]
     group = state.groups.get(unit)
     if (second or split) and group is None:
-        return [violation("shoot/split", "only a group's volley may be split between two targets")]
+        return [violation("shoot/split", Msg("only a group's volley may be split between two targets"))]
     if reloaders:
         line = geo.ranks(state.tables, [f for f in figures_of(state, unit) if f.status == OK], group.facing) \
             if group is not None and group.formation == "line" else []
         back = {f.id for r in line[1:] for f in r}
         if not set(reloaders) <= back:
-            return [violation("shoot/reloaders", "only a line's second or third rank reloads instead of firing")]
+            return [violation("shoot/reloaders", Msg("only a line's second or third rank reloads instead of firing"))]
     moved = actions.moves_declared(state) > 0
     p = plan(state, unit, target, moved=moved, exclude=(*split, *reloaders))
     if isinstance(p, list):
         return p
     if second:
         if not split or second == target:
-            return [violation("shoot/split", "a split volley names its second target and who fires at it")]
+            return [violation("shoot/split", Msg('a split volley names its second target and who fires at it'))]
         q = plan(state, unit, second, moved=moved, among=split)
         if isinstance(q, list):
             return q
@@ -285,7 +291,7 @@ def shoot(state: SkirmishState, side: str, unit: str, target: str, dice: Dice, *
     p = plan(state, unit, target, moved=moved, exclude=(*split, *reloaders))
     assert not isinstance(p, list)
     result = fire(state, p, dice, side, include_suppressed)
-    state, lines, shots = result.state, list(result.lines), result.shots
+    state, lines, shots = result.state, list[Said](result.lines), result.shots
     if second:
         q = plan(state, unit, second, moved=moved, among=split)
         if not isinstance(q, list):
@@ -305,16 +311,16 @@ def validate_allocate(state: SkirmishState, side: str, action: Allocate) -> list
     on = action.figures
     h = state.hits[0] if state.hits else None
     if h is None or h.side != side:
-        return [violation("hits/none", f"{side} has no hits to place")]
+        return [violation("hits/none", Msg('{side} has no hits to place', side=side))]
     group = state.groups[h.group]
     members = {m for m in group.members if state.figures[m].on_table}
     if len(on) != h.count:
-        return [violation("hits/count", f"place exactly {h.count} hit(s)")]
+        return [violation("hits/count", Msg('place exactly {count} hit(s)', count=h.count))]
     if not set(on) <= members:
-        return [violation("hits/outside", f"the hits fall on figures of {h.group}")]
+        return [violation("hits/outside", Msg('the hits fall on figures of {group}', group=h.group))]
     if h.forced and not any(is_special(state, state.figures[f]) for f in on) and \
             any(is_special(state, state.figures[m]) for m in members):
-        return [violation("hits/forced", "three 5s or three 6s: at least one hit on a Leader or special figure")]
+        return [violation("hits/forced", Msg('three 5s or three 6s: at least one hit on a Leader or special figure'))]
     return []
 
 
@@ -348,7 +354,7 @@ def validate_aim(state: SkirmishState, side: str, action: Aim) -> list[Violation
     if out:
         return out
     if not any(f.status == OK and state.tables.weapon(f.weapon) for f in actions.acting_figures(state, unit)):
-        return [violation("aim/no-weapon", f"{unit} has nobody with a firearm to aim")]
+        return [violation("aim/no-weapon", Msg('{unit} has nobody with a firearm to aim', unit=unit))]
     return []
 
 
@@ -362,7 +368,7 @@ def aim(state: SkirmishState, unit: str) -> Outcome:
     for f in actions.acting_figures(state, unit):
         if f.status == OK:
             figures[f.id] = msgspec.structs.replace(f, aimed=True)
-    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(f"{unit} aims",))
+    return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=(Msg("{unit} aims", unit=unit),))
 
 
 def reload_need(state: SkirmishState, f: Figure) -> int:
@@ -384,14 +390,14 @@ def validate_reload(state: SkirmishState, side: str, action: Reload) -> list[Vio
         return out
     figs = [f for f in actions.acting_figures(state, unit) if f.status == OK]
     if not any(not f.loaded and reload_need(state, f) for f in figs):
-        return [violation("reload/loaded", f"{unit} has nothing to reload")]
+        return [violation("reload/loaded", Msg('{unit} has nothing to reload', unit=unit))]
     return []
 
 
 def reload_figures(state: SkirmishState, ids: Sequence[str]) -> Outcome:
     """One reload action; a weapon needing several may be reloaded in stages (§Reloading)."""
     figures = dict(state.figures)
-    lines = []
+    lines: list[Said] = []
     for fid in ids:
         f = figures[fid]
         if f.loaded or f.status != OK:
@@ -399,10 +405,10 @@ def reload_figures(state: SkirmishState, ids: Sequence[str]) -> Outcome:
         done = f.reloading + 1
         if done >= reload_need(state, f):
             figures[fid] = msgspec.structs.replace(f, loaded=True, reloading=0)
-            lines.append(f"{fid} is loaded")
+            lines.append(Msg("{figure} is loaded", figure=fid))
         else:
             figures[fid] = msgspec.structs.replace(f, reloading=done)
-            lines.append(f"{fid} reloads ({done} of {reload_need(state, f)})")
+            lines.append(Msg("{figure} reloads ({done} of {need})", figure=fid, done=done, need=reload_need(state, f)))
     return Outcome(state=msgspec.structs.replace(state, figures=figures), lines=tuple(lines))
 
 

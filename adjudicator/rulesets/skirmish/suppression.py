@@ -13,7 +13,7 @@ from adjudicator.ruleset import Violation
 from events.skirmish import Recover
 
 from . import actions, geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome, Said
 from .codes import violation
 from .state import OK, SUPPRESSED, Figure, SkirmishState
 from .units import is_leader, is_standard
@@ -37,7 +37,7 @@ def validate_recover(state: SkirmishState, side: str, action: Recover) -> list[V
     if out:
         return out
     if not any(f.status == SUPPRESSED for f in actions.acting_figures(state, unit)):
-        return [violation("recover/nothing", f"no figure of {unit} is suppressed")]
+        return [violation("recover/nothing", Msg('no figure of {unit} is suppressed', unit=unit))]
     return []
 
 
@@ -52,14 +52,14 @@ def recover(state: SkirmishState, unit: str) -> Outcome:
     assert a is not None
     spent = sum(1 for k in a.declared[:a.done + 1] if k == "recover")
     figures = dict(state.figures)
-    lines = []
+    lines: list[Said] = []
     for f in actions.acting_figures(state, unit):
         if f.status != SUPPRESSED:
             continue
         need = actions_needed(state, f)
         if spent >= need:
             figures[f.id] = msgspec.structs.replace(f, status=OK)
-            lines.append(f"{f.id} recovers ({need} action{'s' if need > 1 else ''})")
+            lines.append(Msg("{figure} recovers ({count} action)", figure=f.id, count=need, plural="{figure} recovers ({count} actions)"))
         else:
-            lines.append(f"{f.id} recovers: {spent} of {need} actions")
+            lines.append(Msg("{figure} recovers: {spent} of {need} actions", figure=f.id, spent=spent, need=need))
     return Outcome(state=actions.step(msgspec.structs.replace(state, figures=figures)), lines=tuple(lines))

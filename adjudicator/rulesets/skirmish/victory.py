@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import msgspec
 
+from adjudicator.i18n import Joined
+
 from . import geometry as geo
-from .results import Outcome
+from .results import Msg, Outcome, Said
 from .state import RESERVE, Figure, SkirmishState
 
 
@@ -80,19 +82,21 @@ def check(state: SkirmishState) -> Outcome:
     share = {s: now[s] / state.morale_start[s] if state.morale_start.get(s) else 0.0 for s in state.sides}
     rout = state.tables.mp("rout")
     routed = [s for s in state.sides if share[s] <= rout]
-    lines = ["Morale Points: " + ", ".join(f"{s} {now[s]:g} of {state.morale_start.get(s, 0):g}" for s in state.sides)]
-    result = ""
+    points = [Msg("{side} {now:g} of {start:g}", side=s, now=now[s], start=state.morale_start.get(s, 0)) for s in state.sides]
+    lines: list[Said] = [Msg("Morale Points: {sides}", sides=Joined(", ", points))]
+    said: Msg | None = None
     if len(routed) == 1:
         winner = next(s for s in state.sides if s not in routed)
-        result = f"{winner} wins: {routed[0]} is routed"
+        said = Msg("{winner} wins: {loser} is routed", winner=winner, loser=routed[0])
     elif len(routed) > 1:
         low = min(share.values())
         losers = [s for s in routed if share[s] == low]
-        result = "draw: both armies are routed" if len(losers) > 1 else \
-            f"{next(s for s in state.sides if s not in losers)} wins: both rout, {losers[0]} the worse"
+        said = Msg("draw: both armies are routed") if len(losers) > 1 else \
+            Msg("{winner} wins: both rout, {loser} the worse", winner=next(s for s in state.sides if s not in losers), loser=losers[0])
     elif state.turn > state.scenario.turns:
-        result = "draw: the last turn has ended"
-    if result:
-        lines.append(result)
+        said = Msg("draw: the last turn has ended")
+    result = said.english() if said else ""  # the state holds it in English, as the log
+    if said:
+        lines.append(said)
     phase = "over" if result else state.phase
     return Outcome(state=msgspec.structs.replace(state, morale=now, result=result, phase=phase), lines=tuple(lines))

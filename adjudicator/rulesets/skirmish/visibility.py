@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import geometry as geo
+from .results import Msg, Said
 from .state import Figure, Point, SkirmishState
 
 
@@ -25,26 +26,28 @@ def group_in_arc(state: SkirmishState, figs: Sequence[Figure], facing: float, ta
 
 
 def terrain_hides(state: SkirmishState, viewer: Figure, at: Point, target: Figure | None = None,
-                  ground: geo.Ground | None = None) -> str:
+                  ground: geo.Ground | None = None) -> Said:
     """Why terrain hides `at` (a target's centre) from the viewer, or ""."""
     t = state.tables
     g = ground or geo.ground(state)
     gap = geo.gap(t, viewer, target) if target is not None else geo.centre_distance(viewer.pos, at)
     if target is not None and target.inside and target.hidden and gap > t.visibility.building_spot:
-        return f"{target.id} hides in {target.inside}: seen only from {t.visibility.building_spot:g} cm"
+        return Msg("{figure} hides in {building}: seen only from {cm:g} cm", figure=target.id, building=target.inside,
+                   cm=t.visibility.building_spot)
     if g.clear((viewer.pos, at)):
         return ""  # no area or obstacle near the line
     woods = geo.woods_inside(g, viewer.pos, at)
     if woods > t.visibility.woods_edge + 1e-6 and gap > t.visibility.woods_spot:
-        return f"the line runs {woods:.1f} cm through woods: seen only within {t.visibility.woods_edge:g} cm of the edge, or from {t.visibility.woods_spot:g} cm"
+        return Msg("the line runs {woods:.1f} cm through woods: seen only within {edge:g} cm of the edge, or from {spot:g} cm",
+                   woods=woods, edge=t.visibility.woods_edge, spot=t.visibility.woods_spot)
     area = geo.blocking_area(g, viewer.pos, at)
     if area is not None and not (target is not None and target.inside == area.id and not target.hidden) \
             and viewer.inside != area.id:
-        return f"{area.id} ({area.kind}) blocks the line of sight"
+        return Msg("{area} ({kind}) blocks the line of sight", area=area.id, kind=area.kind)
     near = t.bases.contact + t.bases.foot
     wall = geo.blocking_wall(g, viewer.pos, at, near)
     if wall is not None:
-        return f"{wall.id} (level {wall.level}) blocks the line of sight"
+        return Msg("{wall} (level {level}) blocks the line of sight", wall=wall.id, level=wall.level)
     return ""
 
 
@@ -66,11 +69,11 @@ def figures_in_way(state: SkirmishState, shooter: Figure, target: Figure, firing
 
 
 def sees(state: SkirmishState, viewer: Figure, target: Figure, *, arc_deg: float | None = None,
-         facing: float | None = None, ground: geo.Ground | None = None) -> str:
+         facing: float | None = None, ground: geo.Ground | None = None) -> Said:
     """Why the viewer cannot see the target, or "" when it can."""
     if not target.on_table:
-        return f"{target.id} is not on the table"
+        return Msg("{figure} is not on the table", figure=target.id)
     a = state.tables.visibility.single_arc if arc_deg is None else arc_deg
     if a < 360.0 and not in_arc(state, viewer, target, a, facing):
-        return f"{target.id} is outside {viewer.id}'s {a:g}° arc"
+        return Msg("{figure} is outside {viewer}'s {arc:g}° arc", figure=target.id, viewer=viewer.id, arc=a)
     return terrain_hides(state, viewer, target.pos, target, ground)
