@@ -5,11 +5,14 @@ post is never an id: a post may mix both forms freely, and is read as its Englis
 
     aliases(ruleset).english(line)   the line with its Russian verb and words put in English
     aliases(ruleset).russian(line)   the English line (as the notation prints it) in Russian
+    aliases(ruleset).russian_form(f) a form of the notation (`fire UNIT at TARGET [left|right]`) in
+                                     Russian: its verb, fixed words and placeholders (`names`)
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -22,16 +25,18 @@ def _lower_words(text: str) -> list[str]:
 class Aliases:
     """verbs: English verb words -> Russian; words: English fixed word -> Russian, one a token
     (lower case); free: the English verbs whose arguments are a person's own text, left as written;
-    phrases: the fixed words inside a free verb's text (`ruling ... because ...`)."""
+    phrases: the fixed words inside a free verb's text (`ruling ... because ...`); names: the
+    placeholders of the notation's forms (`UNIT`, `HEX`), as its help and its usage errors write them."""
 
     verbs: dict[str, str]
     words: dict[str, str] = field(default_factory=dict)
     free: frozenset[str] = frozenset()
     phrases: dict[str, dict[str, str]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
 
     def merged(self, other: Aliases) -> Aliases:
         return Aliases({**self.verbs, **other.verbs}, {**self.words, **other.words}, self.free | other.free,
-                       {**self.phrases, **other.phrases})
+                       {**self.phrases, **other.phrases}, {**self.names, **other.names})
 
     @property
     def _ru_verbs(self) -> dict[tuple[str, ...], str]:
@@ -87,6 +92,17 @@ class Aliases:
             text = text.replace(en, ru, 1)
         return f"{self.verbs[verb]} {text}" if text else self.verbs[verb]
 
+    def russian_form(self, form: str) -> str:
+        """A form of the notation in Russian: the verb it starts with, then every fixed word and
+        placeholder, whatever brackets and bars surround them (`[left|right]` -> `[слева|справа]`)."""
+        words = form.split(" ")
+        verb, n = _longest({tuple(v.split()): v for v in self.verbs}, [w.lower() for w in words])
+        text = " ".join(words[n:]) if verb is not None else form
+        for en, ru in self.phrases.get(verb or "", {}).items():
+            text = text.replace(en, ru)
+        text = _TOKEN.sub(lambda m: self.names.get(m.group()) or self.russian_word(m.group()), text)
+        return (f"{self.verbs[verb]} {text}" if text else self.verbs[verb]) if verb is not None else text
+
     def russian_words(self, text: str) -> str:
         """Every fixed word of `text` (an order line) in Russian, the rest as it is."""
         return " ".join(self.russian_word(w) for w in text.split(" "))
@@ -96,6 +112,9 @@ class Aliases:
         if ru is None:
             return word
         return ru.upper() if word.isupper() else ru
+
+
+_TOKEN = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
 
 
 def _after_words(line: str, n: int) -> str:
@@ -119,9 +138,18 @@ CORE = Aliases(
     verbs={
         "seed": "зерно", "note": "заметка", "seal": "запечатать", "unseal": "распечатать", "reveal": "раскрыть",
         "ruling": "решение", "void": "аннулировать", "end game": "конец игры", "concede": "сдаться",
+        "key": "ключ",
     },
     free=frozenset({"seed", "note", "ruling", "void", "end game", "concede", "seal", "unseal"}),
     phrases={"ruling": {" because ": " потому что "}, "void": {" because ": " потому что "}},
+    # the placeholders of the forms every ruleset writes (a ruleset adds its own)
+    names={
+        "TEXT": "ТЕКСТ", "LABEL": "МЕТКА", "COMMITMENT": "ОБЯЗАТЕЛЬСТВО", "SALT": "СОЛЬ", "ORDER": "ПРИКАЗ",
+        "EPOCH": "ЭПОХА", "SECRET": "СЕКРЕТ", "DECISION": "РЕШЕНИЕ", "REASON": "ПРИЧИНА", "RESULT": "ИТОГ",
+        "PLAYER": "ИГРОК", "KEYTYPE": "ТИП-КЛЮЧА", "BASE64": "КЛЮЧ-BASE64", "SEQ": "НОМЕР", "HASH": "ХЕШ",
+        "FACES": "ГРАНИ", "SIDE": "СТОРОНА", "UNIT": "ОТРЯД", "TARGET": "ЦЕЛЬ", "EXPR": "КУБИКИ",
+        "PURPOSE": "ЦЕЛЬ-БРОСКА", "KIND": "ВИД", "MODE": "РЕЖИМ", "ID": "ИД", "GAME": "ИГРА",
+    },
 )
 
 

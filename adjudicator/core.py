@@ -32,7 +32,8 @@ from events.core import (
 from adjudicator import sealed
 from adjudicator.chain import GENESIS
 from adjudicator.dice import chains_to, seed_mix
-from adjudicator.ruleset import Verb, Violation
+from adjudicator.i18n import Msg
+from adjudicator.ruleset import Verb, Violation, usage
 
 ENGINE_RULE = "engine"
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -329,38 +330,41 @@ def describe(event: Envelope) -> list[str]:
 
 # -- notation ---------------------------------------------------------------
 
-def _words(args: str, n: int, usage: str) -> list[str]:
+def _words(args: str, n: int, usage_form: str) -> list[str]:
     parts = args.split()
     if len(parts) != n:
-        raise ValueError(f"usage: {usage}")
+        raise usage("", usage_form)
     return parts
 
 
-def _text(args: str, usage: str) -> str:
+def _text(args: str, usage_form: str) -> str:
     if not args.strip():
-        raise ValueError(f"usage: {usage}")
+        raise usage("", usage_form)
     return args.strip()
 
 
 def _ruling(args: str) -> Ruling:
     decision, sep, reason = args.partition(" because ")
     if not sep or not decision.strip() or not reason.strip():
-        raise ValueError("usage: ruling DECISION because REASON")
+        raise usage("", "ruling DECISION because REASON")
     return Ruling(decision=decision.strip(), reason=reason.strip())
 
 
 def _void(args: str) -> OrdersVoided:
     label, sep, reason = args.partition(" because ")
     if not sep or len(label.split()) != 1 or not reason.strip():
-        raise ValueError("usage: void LABEL because REASON")
+        raise usage("", "void LABEL because REASON")
     return OrdersVoided(label=label.strip(), reason=reason.strip())
 
 
 def _unseal(args: str, body: tuple[str, ...]) -> OrdersUnsealed:
-    label, salt = _words(args, 2, "unseal LABEL SALT, then the orders on lines starting with |")
+    parts = args.split()
+    if len(parts) != 2:
+        raise usage("", "unseal LABEL SALT", Msg("then the orders on lines starting with |"))
+    label, salt = parts
     orders = sealed.normalise(body)
     if not orders:
-        raise ValueError("unseal: the orders follow on lines starting with |")
+        raise ValueError(Msg("the orders follow on lines starting with |"))
     return OrdersUnsealed(label=label, salt=salt.lower(), orders=orders)
 
 
@@ -372,14 +376,14 @@ def _seal(args: str) -> OrdersSealed:
 def _key(args: str) -> PlayerKey:
     parts = args.split()
     if len(parts) < 3:
-        raise ValueError("usage: key PLAYER KEYTYPE BASE64 (an SSH public key, as in a .pub file)")
+        raise usage("", "key PLAYER KEYTYPE BASE64", Msg("an SSH public key, as in a .pub file"))
     return PlayerKey(player=parts[0], key=f"{parts[1]} {parts[2]}")
 
 
 def _reveal(args: str) -> SecretRevealed:
     epoch, secret = _words(args, 2, "reveal EPOCH SECRET")
     if not epoch.isdigit():
-        raise ValueError(f"reveal: {epoch!r} is not an epoch number")
+        raise ValueError(Msg("{epoch!r} is not an epoch number", epoch=epoch))
     return SecretRevealed(epoch=int(epoch), secret=secret.lower())
 
 

@@ -121,6 +121,16 @@ def action(ruleset: str, english: str) -> str:
                      for part in english.split("\n"))
 
 
+def form(ruleset: str, english: str) -> str:
+    """A form of the notation (`fire UNIT at TARGET [left|right]`) in the reader's language; a
+    ruleset of "" has only the verbs every game has."""
+    if language() == "en":
+        return english
+    from adjudicator.aliases import CORE, aliases
+
+    return (aliases(ruleset) if ruleset else CORE).russian_form(english)
+
+
 def fixed_words(ruleset: str) -> dict[str, str]:
     """The notation's fixed words of a ruleset, English -> Russian."""
     from adjudicator.aliases import aliases
@@ -221,6 +231,13 @@ class Command(Msg):
 
     def english(self) -> str:
         return self.template
+
+
+class Form(Command):
+    """A form of the notation inside a message (`usage: {form}`), in the reader's language."""
+
+    def text(self) -> str:
+        return form(self.ruleset, self.template)
 
 
 class PhaseName(Word):

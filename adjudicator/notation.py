@@ -16,10 +16,11 @@ Only LF (or CRLF) ends a line; a post holding any other control or separator cha
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from events.core import Action
 from adjudicator.errors import NotationError
+from adjudicator.i18n import Msg
 from adjudicator.plaintext import split_lines
 from adjudicator.ruleset import Verb
 
@@ -64,16 +65,27 @@ def _match_verb(text: str, verbs: tuple[Verb, ...]) -> tuple[Verb, str] | None:
     return best
 
 
-def unknown_verb(line: str, verbs: tuple[Verb, ...]) -> str:
+def unknown_verb(line: str, verbs: tuple[Verb, ...], ruleset: str = "") -> str:
     """What to tell a player whose line starts with no verb: the verbs nearest what he wrote, if any
-    is near (`prempt` -> preempt; `end activaton` -> end activation), then every verb."""
+    is near (`prempt` -> preempt; `end activaton` -> end activation), then every verb, in the
+    reader's language (a Russian reader is offered the Russian verbs, and his line is matched
+    against them too)."""
     import difflib
+
+    from adjudicator.i18n import _, language
+
+    if ruleset and language() == "ru":
+        from adjudicator.localize import action
+
+        verbs = tuple(replace(v, words=action(ruleset, v.words)) for v in verbs)
 
     words = line.lower().split()
     known = sorted({v.words for v in verbs})
     near = [w for w in known if difflib.get_close_matches(" ".join(words[:len(w.split())]), [w], n=1, cutoff=0.75)]
-    hint = f": did you mean {' or '.join(near)}?" if near else ""
-    return f"unknown action {line.split()[0]!r}{hint} (this game knows: {', '.join(known)})"
+    if near:
+        return _("unknown action {word!r}: did you mean {near}? (this game knows: {known})").format(
+            word=line.split()[0], near=_(" or ").join(near), known=", ".join(known))
+    return _("unknown action {word!r} (this game knows: {known})").format(word=line.split()[0], known=", ".join(known))
 
 
 def _in_english(line: str, ruleset: str) -> str:
@@ -90,12 +102,12 @@ def _unreadable(number: int, verb: Verb, error: ValueError, ruleset: str) -> str
     """What a verb's parser found wrong with a line, in the reader's language, the verb in his words."""
     from adjudicator.i18n import _, render, said
 
-    shown = verb.words
+    shown, why = verb.words, render(said(error))
     if ruleset:
-        from adjudicator.localize import action as in_words
+        from adjudicator.localize import action as in_words, line
 
-        shown = in_words(ruleset, verb.words)
-    return _("line {n}").format(n=number) + f": {shown}: {render(said(error))}"
+        shown, why = in_words(ruleset, verb.words), line(ruleset, why)
+    return _("line {n}: {verb}: {why}").format(n=number, verb=shown, why=why)
 
 
 def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> Post:
@@ -103,7 +115,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> 
     A line may be written in the ruleset's Russian forms (adjudicator.aliases): it is read as its
     English form. The `|` lines of sealed orders are kept as written (they are committed to)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_POST_BYTES:
-        raise NotationError(f"the post is longer than {MAX_POST_BYTES} bytes")
+        raise NotationError(Msg("the post is longer than {limit} bytes", limit=MAX_POST_BYTES).text())
     after: tuple[int, str] | None = None
     game: str | None = None
     pending: list[tuple[int, Verb, str, list[str], tuple[int, ...] | None]] = []
@@ -112,7 +124,7 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> 
         stripped = raw.strip()
         if stripped.startswith("|"):
             if not pending or not pending[-1][1].takes_body:
-                raise NotationError(f"line {number}: a | line belongs to an action that takes a body (unseal)")
+                raise NotationError(Msg("line {n}: a | line belongs to an action that takes a body (unseal)", n=number).text())
             pending[-1][3].append(stripped[1:].strip())
             continue
         line = _strip_comment(raw)
@@ -123,39 +135,41 @@ def parse(text: str, verbs: tuple[Verb, ...], actor: str, ruleset: str = "") -> 
         m = _GAME.match(line)
         if m:
             if seen_action or after is not None or game is not None:
-                raise NotationError(f"line {number}: `game ID` must be the first line of the post")
+                raise NotationError(Msg("line {n}: `game ID` must be the first line of the post", n=number).text())
             game = m.group(1)
             continue
         m = _AFTER.match(line)
         if m:
             if seen_action or after is not None:
-                raise NotationError(f"line {number}: `after SEQ HASH` must be the first line of the post")
+                raise NotationError(Msg("line {n}: `after SEQ HASH` must be the first line of the post", n=number).text())
             after = (int(m.group(1)), m.group(2).lower())
             continue
         if line.lower().startswith(("after", "после")):
-            raise NotationError(f"line {number}: write the head as `after SEQ HASH`, HASH being 8 or more hex digits")
+            raise NotationError(Msg("line {n}: write the head as `after SEQ HASH`, HASH being 8 or more hex digits",
+                                      n=number).text())
         m = _ROLLED.match(line)
         if m:
             if not pending:
-                raise NotationError(f"line {number}: `rolled` reports the dice of the action above it; there is none")
+                raise NotationError(Msg("line {n}: `rolled` reports the dice of the action above it; there is none",
+                                          n=number).text())
             try:
                 values = tuple(int(v) for v in m.group(1).replace(",", " ").split())
             except ValueError:
-                raise NotationError(f"line {number}: `rolled` takes whole numbers, the faces rolled") from None
+                raise NotationError(Msg("line {n}: `rolled` takes whole numbers, the faces rolled", n=number).text()) from None
             n, verb, args, body, old = pending[-1]
             if old is not None:
-                raise NotationError(f"line {number}: the dice of line {n} are reported already")
+                raise NotationError(Msg("line {n}: the dice of line {first} are reported already", n=number, first=n).text())
             pending[-1] = (n, verb, args, body, values)
             continue
         line = _in_english(line, ruleset)
         found = _match_verb(line, verbs)
         if found is None:
-            raise NotationError(f"line {number}: {unknown_verb(line, verbs)}")
+            raise NotationError(Msg("line {n}: {why}", n=number, why=unknown_verb(line, verbs, ruleset)).text())
         verb, args = found
         pending.append((number, verb, args, [], None))
         seen_action = True
     if not pending:
-        raise NotationError("the post holds no action")
+        raise NotationError(Msg("the post holds no action").text())
     lines = []
     for number, verb, args, body, reported in pending:
         try:

@@ -107,6 +107,17 @@ class Verb:
     takes_body: bool = False
 
 
+def usage(ruleset: str, form: str, note: Msg | None = None) -> ValueError:
+    """The error of a line its verb cannot read: how the verb is written (`fire UNIT at TARGET
+    [left|right]`, a form of `ruleset`'s notation, "" for the verbs every game has) and what `note`
+    adds, both in the reader's language when the error is shown."""
+    from adjudicator.localize import Form
+
+    if note is None:
+        return ValueError(Msg("usage: {form}", form=Form(ruleset, form)))
+    return ValueError(Msg("usage: {form} ({note})", form=Form(ruleset, form), note=note))
+
+
 @dataclass(frozen=True)
 class Scenario:
     name: str

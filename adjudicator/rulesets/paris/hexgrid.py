@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from adjudicator.i18n import Msg
+from adjudicator.localize import Form
 
 # axial (q, r) steps: E, NE, NW, W, SW, SE
 DIRS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -24,7 +25,7 @@ def parse_facing(text: str) -> int:
     name = text.strip().upper()
     if name not in VERTICES:
         raise ValueError(Msg("{text!r} is not a facing; a unit faces a vertex: {vertices}",
-                             text=text, vertices=", ".join(VERTICES)))
+                             text=text, vertices=Form("paris", ", ".join(VERTICES))))
     return VERTICES.index(name)
 
 

@@ -7,22 +7,27 @@ from collections.abc import Callable
 from events.core import Action
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
-from adjudicator.ruleset import Verb
+from adjudicator.i18n import Msg
+from adjudicator.localize import Form, Word
+from adjudicator.ruleset import Verb, usage
 from adjudicator.rulesets.paris import hexgrid
 
 
-def _words(args: str, n: int, usage: str) -> list[str]:
+NAME = "paris"
+
+
+def _words(args: str, n: int, form: str, note: Msg | None = None) -> list[str]:
     parts = args.lower().split()
     if len(parts) != n:
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form, note)
     return parts
 
 
-def _bare(usage: str, action: type[Action]) -> Callable[[str, str, tuple[str, ...]], Action]:
+def _bare(form: str, action: type[Action]) -> Callable[[str, str, tuple[str, ...]], Action]:
     """The parser of a verb that takes nothing after it."""
     def parse(args: str, actor: str, body: tuple[str, ...]) -> Action:
         if args.strip():
-            raise ValueError(f"`{usage}` takes nothing after it")
+            raise ValueError(Msg("`{form}` takes nothing after it", form=Form(NAME, form)))
         return action()
 
     return parse
@@ -34,43 +39,46 @@ def _hexes(parts: list[str]) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _unit_path(args: str, usage: str) -> tuple[str, tuple[str, ...]]:
+def _unit_path(args: str, form: str, note: Msg) -> tuple[str, tuple[str, ...]]:
     """`UNIT HEX [HEX...]`, the hexes written with spaces, commas or arrows between them."""
     parts = args.lower().replace("→", " ").replace("->", " ").replace(",", " ").split()
     if len(parts) < 2:
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form, note)
     return parts[0], _hexes(parts[1:])
 
 
 def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
-    unit, path = _unit_path(args, "move UNIT HEX [HEX...], the hexes entered one after the other")
+    unit, path = _unit_path(args, "move UNIT HEX [HEX...]", Msg("the hexes entered one after the other"))
     return Move(unit=unit, path=path)
 
 
 def _turn(args: str, actor: str, body: tuple[str, ...]) -> Turn:
-    unit, facing = _words(args, 2, "turn UNIT FACING (N, NE, SE, S, SW, NW)")
+    unit, facing = _words(args, 2, "turn UNIT FACING", Msg("{facing}: {facings}", facing=Form(NAME, "FACING"),
+                                                           facings=Form(NAME, "N, NE, SE, S, SW, NW")))
     hexgrid.parse_facing(facing)
     return Turn(unit=unit, facing=facing.upper())
 
 
 def _fire(args: str, actor: str, body: tuple[str, ...]) -> Fire:
     parts = args.lower().split()
-    usage = "fire UNIT at TARGET [+1|+2] [left|right]"
+    form = "fire UNIT at TARGET [+1|+2] [left|right]"
     if len(parts) < 3 or parts[1] != "at":
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form)
     extra, side = "", ""
     for p in parts[3:]:
         if p in ("+1", "+2", "+0"):
             if extra:
-                raise ValueError(f"the extra MP for the die are given twice ({extra} and {p}): write one, +1 or +2 "
-                                 "(§10.3: up to 2 extra MP, +1 each)")
+                raise ValueError(Msg("the extra MP for the die are given twice ({first} and {second}): write one, +1 "
+                                     "or +2 (§10.3: up to 2 extra MP, +1 each)", first=extra, second=p))
             extra = p
         elif p in ("left", "right"):
             if side:
-                raise ValueError(f"the side of the edge is given twice ({side} and {p}): write one, left or right (§10.5)")
+                raise ValueError(Msg("the side of the edge is given twice ({first} and {second}): write one, {left} or "
+                                     "{right} (§10.5)", first=Word(NAME, side), second=Word(NAME, p),
+                                     left=Word(NAME, "left"), right=Word(NAME, "right")))
             side = p
         else:
-            raise ValueError(f"{p!r} is not a fire modifier; usage: {usage}")
+            raise ValueError(Msg("{word!r} is not a fire modifier; usage: {form}", word=p, form=Form(NAME, form)))
     return Fire(unit=parts[0], target=parts[2], extra=int(extra or 0), side=side)
 
 
@@ -81,7 +89,7 @@ def _format_fire(a: Fire) -> str:
 def _melee(args: str, actor: str, body: tuple[str, ...]) -> Melee:
     parts = args.lower().replace(",", " ").split()
     if "at" not in parts or parts.index("at") == 0 or len(parts) != parts.index("at") + 2:
-        raise ValueError("usage: melee LEAD [SUPPORT...] at TARGET")
+        raise usage(NAME, "melee LEAD [SUPPORT...] at TARGET")
     i = parts.index("at")
     return Melee(lead=parts[0], supports=tuple(parts[1:i]), target=parts[i + 1])
 
@@ -89,18 +97,18 @@ def _melee(args: str, actor: str, body: tuple[str, ...]) -> Melee:
 def _change(args: str, actor: str, body: tuple[str, ...]) -> ChangeOrder:
     parts = [p for p in args.lower().split() if p != "to"]
     if len(parts) != 2:
-        raise ValueError("usage: change order WING to attack|march|rally")
+        raise usage(NAME, "change order WING to attack|march|rally")
     return ChangeOrder(wing=parts[0], order=parts[1].rstrip("!"))
 
 
 def _react(args: str, actor: str, body: tuple[str, ...]) -> React:
     parts = args.lower().split()
-    usage = "react UNIT turn FACING | react UNIT retreat HEX [HEX...]"
+    form = "react UNIT turn FACING | react UNIT retreat HEX [HEX...]"
     if len(parts) < 3 or parts[1] not in ("turn", "retreat"):
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form)
     if parts[1] == "turn":
         if len(parts) != 3:
-            raise ValueError(f"usage: {usage}")
+            raise usage(NAME, form)
         hexgrid.parse_facing(parts[2])
         return React(unit=parts[0], kind="turn", facing=parts[2].upper())
     return React(unit=parts[0], kind="retreat", path=_hexes(parts[2:]))
@@ -111,26 +119,27 @@ def _format_react(a: React) -> str:
 
 
 def _retreat(args: str, actor: str, body: tuple[str, ...]) -> Retreat:
-    unit, path = _unit_path(args, "retreat UNIT HEX [HEX...], the hexes it retreats through one after the other")
+    unit, path = _unit_path(args, "retreat UNIT HEX [HEX...]", Msg("the hexes it retreats through one after the other"))
     return Retreat(unit=unit, path=path)
 
 
 def _advance(args: str, actor: str, body: tuple[str, ...]) -> Advance:
     parts = args.lower().split()
     if len(parts) not in (1, 2):
-        raise ValueError("usage: advance UNIT [FACING] (FACING: N, NE, SE, S, SW, NW; none keeps the facing)")
+        raise usage(NAME, "advance UNIT [FACING]", Msg("{facing}: {facings}; none keeps the facing",
+                                                       facing=Form(NAME, "FACING"), facings=Form(NAME, "N, NE, SE, S, SW, NW")))
     if len(parts) == 2:
         hexgrid.parse_facing(parts[1])
     return Advance(unit=parts[0], facing=parts[1].upper() if len(parts) == 2 else "")
 
 
 def _adjutant(args: str, actor: str, body: tuple[str, ...]) -> Adjutant:
-    wing, unit = _words(args, 2, "adjutant WING UNIT: the wing whose leader fell, the unit the adjutant joins")
+    wing, unit = _words(args, 2, "adjutant WING UNIT", Msg("the wing whose leader fell, the unit the adjutant joins"))
     return Adjutant(wing=wing, unit=unit)
 
 
 def _standing(args: str, actor: str, body: tuple[str, ...]) -> Standing:
-    kind, mode = _words(args, 2, "standing KIND MODE, e.g. standing defensive-fire always")
+    kind, mode = _words(args, 2, "standing KIND MODE", Msg("e.g. {example}", example=Form(NAME, "standing defensive-fire always")))
     return Standing(kind=kind, mode=mode)
 
 

@@ -99,6 +99,9 @@ ALIASES = Aliases(
         "reactive-melee": "ответная-схватка", "advance": "продвижение", "adjutant": "адъютант",
         "ask": "спрашивать", "always": "всегда", "never": "никогда", "auto": "сам",
     },
+    # the placeholders of the notation's forms (help, usage errors); FACING is the text's «равнение» (§7)
+    names={"WING": "КРЫЛО", "HEX": "ГЕКС", "FACING": "РАВНЕНИЕ", "LEAD": "ВЕДУЩИЙ", "SUPPORT": "ПОДДЕРЖКА",
+           "LEADER": "КОМАНДИР"},
 )
 
 # The game's and the battles' titles as a Russian reader knows them (`rulesets`, `help`, the report page)
