@@ -398,8 +398,8 @@ VERBS: tuple[Verb, ...] = (
          "(seal t1-catholic 4c13d911…)"),
     Verb("unseal", OrdersUnsealed, lambda a, actor, b: _unseal(a, b),
          lambda x: f"unseal {x.label} {x.salt}\n" + "\n".join(f"| {o}" for o in x.orders),
-         "unseal LABEL SALT, then | ORDER lines: open sealed orders, as `adjudicator seal` printed them (unseal t1-catholic "
-         "9f2c… then | montmorency attack)", takes_body=True),
+         "unseal LABEL SALT: open sealed orders, their | ORDER lines following, as `adjudicator seal` printed them "
+         "(unseal t1-catholic 9f2c… then | montmorency attack)", takes_body=True),
     Verb("reveal", SecretRevealed, lambda a, actor, b: _reveal(a), lambda x: f"reveal {x.epoch} {x.secret}",
          "reveal EPOCH SECRET: the referee publishes a closed epoch's dice secret (`adjudicator reveal` posts them all)"),
     Verb("ruling", Ruling, lambda a, actor, b: _ruling(a), lambda x: f"ruling {x.decision} because {x.reason}",

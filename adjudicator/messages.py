@@ -12,7 +12,7 @@ from typing import IO, Any
 
 # the function names and which of their arguments are messages (0-based)
 KEYWORDS: dict[str, tuple[int, ...]] = {"_": (0,), "N_": (0,), "Msg": (0,), "say": (0,), "violation": (2,),
-                                        "ngettext": (0, 1)}
+                                        "ngettext": (0, 1), "Verb": (4,)}
 
 
 def _name(call: ast.Call) -> str:
@@ -42,6 +42,10 @@ def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) 
         if len(node.args) <= max(index):
             continue
         texts = [literal(node.args[i]) for i in index]
+        if name == "Verb" and texts[0]:  # only what the verb does is a message; its form is notation
+            from adjudicator.ruleset import help_parts
+
+            texts = [help_parts(texts[0])[1]]
         plural = [literal(k.value) for k in node.keywords if k.arg == "plural"]
         if not all(texts) or not all(plural):
             continue

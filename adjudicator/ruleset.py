@@ -103,8 +103,15 @@ class Verb:
     action: type[Action]
     parse: Callable[[str, str, tuple[str, ...]], Action]
     format: Callable[[Any], str]
-    help: str
+    help: str  # `FORM: WHAT IT DOES` (help_parts)
     takes_body: bool = False
+
+
+def help_parts(text: str) -> tuple[str, str]:
+    """A verb's help, `FORM: WHAT IT DOES`, as its form (notation: shown in Russian through the
+    ruleset's Russian words, adjudicator.aliases) and what it does (a message of the catalogue)."""
+    form, _sep, what = text.partition(": ")
+    return form, what
 
 
 def usage(ruleset: str, form: str, note: Msg | None = None) -> ValueError:

@@ -15,7 +15,7 @@ import msgspec
 from adjudicator.audit import Audit
 from adjudicator.engine import Game
 from adjudicator.games import Choices, Posted, Status
-from adjudicator.ruleset import Ruleset
+from adjudicator.ruleset import Ruleset, help_parts
 from adjudicator.verify import Report
 from adjudicator import localize
 from adjudicator.i18n import _, Msg, ngettext
@@ -232,39 +232,42 @@ def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
                     .format(name=k, source=t["source"]) for k, t in d["tables"].items())
 
 
-def _verb_help(ruleset: str, verb: Any) -> str:
-    """A verb's line of help; for a Russian reader, its Russian form first (the help itself is English)."""
-    russian = localize.action(ruleset, verb.words)
-    return f"  {verb.help}" if russian == verb.words else f"  {russian} = {verb.help}"
+def _verb_help(ruleset: str, verb: Any, example: str = "") -> str:
+    """A verb's line of help, `FORM: WHAT IT DOES`, and an example, in the reader's language: the form
+    and the example in the notation's Russian words, what it does from the catalogue."""
+    form, what = help_parts(verb.help)
+    if localize.language() == "en":
+        return f"  {verb.help}" + (f" (e.g. {example})" if example else "")
+    line = f"  {localize.form(ruleset, form)}: {localize.line(ruleset, _(what))}"
+    return line + (_(" (e.g. {example})").format(example=localize.action(ruleset, example)) if example else "")
 
 
 def notation(rs: Ruleset[Any], engine_verbs: tuple[Any, ...]) -> Iterator[str]:
     """The post notation of a game system: every verb with what it does, its own then the engine's."""
     yield f"{rs.name}: {localize.title(rs.name, rs.title)}"
     yield ""
-    yield ("A post is plain text, one action a line; verbs are case-insensitive and `#` starts a comment. "
-           "`after SEQ HASH` first names the head the post was written against; `end` stops reading.")
+    yield _("A post is plain text, one action a line; verbs are case-insensitive and `#` starts a comment. "
+            "`after SEQ HASH` first names the head the post was written against; `end` stops reading.")
     if rs.words:
-        yield f"In {rs.name}, {rs.words}."
+        yield _("In {ruleset}, {words}.").format(ruleset=rs.name, words=localize.line(rs.name, _(rs.words)))
     yield ""
-    yield f"{rs.name}'s own verbs:"
-    yield from (_verb_help(rs.name, verb) + (f" (e.g. {rs.examples[verb.words]})" if verb.words in rs.examples else "")
-                for verb in rs.verbs)
+    yield _("{ruleset}'s own verbs:").format(ruleset=rs.name)
+    yield from (_verb_help(rs.name, verb, rs.examples.get(verb.words, "")) for verb in rs.verbs)
     yield ""
-    yield "every game's verbs:"
+    yield _("every game's verbs:")
     yield from (_verb_help(rs.name, verb) for verb in engine_verbs)
+    yield "  " + _("rolled FACES (under an action, in a game rolled with real dice): the faces of its rolls, in order")
     if localize.language() == "ru":
         yield ""
         yield _("the Russian forms of the fixed words (a post may mix both): {words}").format(
             words=", ".join(f"{en} = {ru}" for en, ru in localize.fixed_words(rs.name).items()))
-    yield "  rolled FACES (under an action, in a game rolled with real dice): the faces of its rolls, in order"
+        yield _("every verb and word is also read in English: `adjudicator --lang en help {ruleset}`").format(
+            ruleset=rs.name)
     if rs.check_scenario is not None:
         yield ""
-        yield f"a battle of your own: {OWN_BATTLE.format(rs.name)}"
-
-
-OWN_BATTLE = ("`adjudicator scenario --ruleset {0} --template > mine.toml`, edit it, then `adjudicator new GAME.db "
-              "--ruleset {0} --scenario mine.toml ...` (README: \"Set up your own battle\")")
+        yield _("a battle of your own: `adjudicator scenario --ruleset {ruleset} --template > mine.toml`, edit it, then "
+                "`adjudicator new GAME.db --ruleset {ruleset} --scenario mine.toml ...` (README: \"Set up your own "
+                "battle\")").format(ruleset=rs.name)
 
 
 def tables(rs: Ruleset[Any]) -> Iterator[str]:

@@ -8,7 +8,7 @@ translations made), and compile the .po into the .mo that the program reads.
                                              time (not translatable until they are templates), by file
 
 The messages are the literal first arguments of _(), N_(), Msg() and Draft.say(), the two of
-ngettext(), and the third of violation() (adjudicator/messages.py, named by babel.cfg);
+ngettext(), the third of violation() and what a Verb() does (adjudicator/messages.py, named by babel.cfg);
 tests/test_i18n.py runs the same checks.
 """
 
@@ -28,7 +28,7 @@ PO = ROOT / "adjudicator" / "locale" / "ru" / "LC_MESSAGES" / "adjudicator.po"
 MO = PO.with_suffix(".mo")
 sys.path.insert(0, str(ROOT))
 METHODS = [("**.py", "adjudicator.messages:extract")]  # babel.cfg's map, under adjudicator/
-KEYWORDS = {"_": None, "N_": None, "Msg": None, "say": None, "violation": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "Msg": None, "say": None, "violation": None, "ngettext": (1, 2), "Verb": None}
 
 
 def extracted() -> Catalog:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from events.core import Action
 from events.paris import (Activate, Adjutant, Advance, ChangeOrder, EndActivation, EndMoves, Fire, Hold, Intercept, Melee, Move,
                           NoAdvance, NoPreempt, Pass, Preempt, Rally, React, Reactivate, Retreat, Standing, Turn)
-from adjudicator.i18n import Msg
+from adjudicator.i18n import Msg, N_
 from adjudicator.localize import Form, Word
 from adjudicator.ruleset import Verb, usage
 from adjudicator.rulesets.paris import hexgrid
@@ -189,8 +189,8 @@ VERBS = (
 )
 
 
-WORDS = ("a hex is four digits, column then row, as on the map (0908; ruling R2); a facing is a vertex: N NE SE S SW NW; "
-         "unit, leader and wing ids are those the map and `adjudicator replay GAME` show")
+WORDS = N_("a hex is four digits, its row then its place along the row, as on the map (0908; ruling R2); a facing is "
+           "a vertex: N NE SE S SW NW; unit, leader and wing ids are those the map and `adjudicator replay GAME` show")
 
 # One line of each verb as a post writes it (`adjudicator help paris`; a test parses each back to its verb).
 EXAMPLES = {
