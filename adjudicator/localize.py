@@ -105,6 +105,17 @@ def line(ruleset: str, text: str, seed: str = "") -> str:
     return cite(text, seed or _default_seed(ruleset))
 
 
+def own(ruleset: str, what: str, english: str, key: str = "") -> str:
+    """A text of the ruleset's own data for the reader: its rules' SOURCE, an option's text (OPTIONS)
+    or a shipped table's source (TABLES), by `key`, as its Russian module gives it; else the English,
+    its citations in Russian."""
+    if language() == "en":
+        return english
+    found = getattr(russian(ruleset), what, None)
+    text = found.get(key) if isinstance(found, dict) else found
+    return cite(text or english, _default_seed(ruleset))
+
+
 def _default_seed(ruleset: str) -> str:
     seeds = getattr(russian(ruleset), "SEEDS", ())
     return seeds[0] if seeds else ""

@@ -221,15 +221,17 @@ def rulesets_data(found: list[Ruleset[Any]]) -> list[dict[str, Any]]:
 
 def rulesets(found: list[Ruleset[Any]]) -> Iterator[str]:
     for rs, d in zip(found, rulesets_data(found)):
-        yield f"{d['name']}: {localize.title(rs.name, d['title'])}\n  " + _("rules: {source}").format(source=d["source"])
+        yield (f"{d['name']}: {localize.title(rs.name, d['title'])}\n  "
+               + _("rules: {source}").format(source=localize.own(rs.name, "SOURCE", d["source"])))
         yield from ("  " + _("scenario {name}: {title}").format(name=k, title=localize.scenario_title(rs.name, k, s["title"]))
                     for k, s in d["scenarios"].items())
         if rs.check_scenario is not None:
             yield "  " + _("scenario of your own: `adjudicator scenario --ruleset {ruleset} --template` prints one to "
                            "start from").format(ruleset=rs.name)
-        yield from ("  " + _("option {name}: {value}").format(name=k, value=v) for k, v in d["options"].items())
+        yield from ("  " + _("option {name}: {value}").format(name=k, value=localize.own(rs.name, "OPTIONS", v, k))
+                    for k, v in d["options"].items())
         yield from ("  " + (_("table {name}: PROVISIONAL, {source}") if t["provisional"] else _("table {name}: {source}"))
-                    .format(name=k, source=t["source"]) for k, t in d["tables"].items())
+                    .format(name=k, source=localize.own(rs.name, "TABLES", t["source"], k)) for k, t in d["tables"].items())
 
 
 def _verb_help(ruleset: str, verb: Any, example: str = "") -> str:
@@ -274,4 +276,5 @@ def tables(rs: Ruleset[Any]) -> Iterator[str]:
     for name, table in rs.tables.items():
         if isinstance(table, dict):
             mark = _("PROVISIONAL (ours)") if table.get("provisional") else _("from the rules")
-            yield _("{name}: {mark}; source: {source}").format(name=name, mark=mark, source=table.get("source", "?"))
+            source = localize.own(rs.name, "TABLES", table.get("source", "?"), name)
+            yield _("{name}: {mark}; source: {source}").format(name=name, mark=mark, source=source)

@@ -16,3 +16,6 @@ ALIASES = Aliases(
 
 # The game system's title for a Russian reader (`rulesets`, `help`, the report page)
 TITLE = "Свободная игра: проверяемый журнал бросков для любой игры"
+
+# What `rulesets` shows of the ruleset's own data, for a Russian reader
+SOURCE = "правил нет: только собственные правила движка"
