@@ -11,13 +11,14 @@ import re
 from functools import cache
 from types import ModuleType
 
-from adjudicator.i18n import Msg, language
+from adjudicator.i18n import Msg, _, language
 
 RULESETS = ("paris", "portable", "brigade", "skirmish", "freeform")
 # patterns, as text: compiled at the first Russian line (English start-up compiles nothing here)
 _CITATION = r"seed (\d{3}) ?|§(\d+(?:\.\d+)*)|\b(rulings?) (?=R\d)"
 _TEMPLATE_FIELD = r"\\\{(\w+)\\\}"
 REFEREE = "судья"
+_CONCEDED = r"^(\S+) concedes(?:: (.*))?$"  # core.concession's form
 _PROVISIONAL = r"\[provisional table: ([\w-]+)\]"  # Draft.used's tag
 
 
@@ -165,11 +166,19 @@ def _templates(ruleset: str, name: str) -> tuple[tuple[re.Pattern[str], str], ..
 
 
 def _matched(ruleset: str, name: str, text: str) -> str:
+    """`text` by the first of the ruleset's templates `name` it matches, in Russian; a field is
+    itself matched (a result made of results: portable's `{why}: {outcome}; {losses}`), else shown
+    as a side or the notation's words."""
     for pattern, ru in _templates(ruleset, name):
         m = pattern.match(text)
         if m:
-            return ru.format(**{k: words(ruleset, side(ruleset, v)) for k, v in m.groupdict().items()})
+            return ru.format(**{k: _field(ruleset, name, v) for k, v in m.groupdict().items()})
     return text
+
+
+def _field(ruleset: str, name: str, value: str) -> str:
+    found = _matched(ruleset, name, value)
+    return found if found != value else words(ruleset, side(ruleset, value))
 
 
 def purpose(ruleset: str, text: str) -> str:
@@ -179,8 +188,15 @@ def purpose(ruleset: str, text: str) -> str:
 
 
 def result(ruleset: str, text: str) -> str:
-    """A game's result as the rules wrote it into the state (RESULTS), in the reader's language."""
-    return text if language() == "en" else line(ruleset, _matched(ruleset, "RESULTS", text))
+    """A game's result as the rules wrote it into the state (RESULTS), or a side's concession
+    (core.concession: `SIDE concedes[: TEXT]`, the text as he wrote it), in the reader's language."""
+    if language() == "en":
+        return text
+    conceded = re.match(_CONCEDED, text)
+    if conceded:
+        said = _("{side} concedes: {text}") if conceded.group(2) is not None else _("{side} concedes")
+        return said.format(side=side(ruleset, conceded.group(1)), text=conceded.group(2))
+    return line(ruleset, _matched(ruleset, "RESULTS", text))
 
 
 def title(ruleset: str, english: str) -> str:

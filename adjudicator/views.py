@@ -116,17 +116,43 @@ def replay(game: Game, state: Any) -> Iterator[str]:
     for awaited in () if state.core.ended else rs.awaiting(state.rules):
         yield _("awaiting {side}: {decision}").format(side=localize.side(rs.name, awaited.side),
                                                       decision=localize.line(rs.name, awaited.said().text()))
+    name = _Names(rs.name, game.created.scenario)
     for key, value in rules.items():
         if _shown(value) and key not in ("turn", "phase", "game", "players", "result"):
-            yield f"{key}: {_scalar(value)}"
+            yield f"{name.field(key)}: {name.value(key, value)}"
     for key, value in rules.items():
         pieces = [v for v in value.values() if isinstance(v, dict) and "id" in v] if isinstance(value, dict) else []
         if not pieces:
             continue
         for side in dict.fromkeys(str(p.get("side", "")) for p in pieces):
-            yield (_("{pieces} of {side}:").format(pieces=key, side=localize.side(rs.name, side)) if side
-                   else f"{key}:")
-            yield from ("  " + _piece(p) for p in pieces if str(p.get("side", "")) == side)
+            yield (_("{pieces} of {side}:").format(pieces=name.field(key), side=localize.side(rs.name, side)) if side
+                   else f"{name.field(key)}:")
+            yield from ("  " + _piece(p, name) for p in pieces if str(p.get("side", "")) == side)
+
+
+# the state's members that hold a side, in every ruleset
+_SIDE_FIELDS = frozenset({"first", "to_play", "phasing", "initiative_winner", "holder", "start_holder"})
+
+
+class _Names:
+    """The names `replay` gives the state's members and their values: as they are in English; for a
+    Russian reader, by the ruleset's russian.FIELDS and VALUES (ids, places and numbers as they are)."""
+
+    def __init__(self, ruleset: str, scenario: str):
+        self.ruleset, self.scenario = ruleset, scenario
+
+    def field(self, key: str) -> str:
+        return localize.own(self.ruleset, "FIELDS", key, key)
+
+    def value(self, key: str, value: Any) -> str:
+        shown = _scalar(value)
+        if localize.language() == "en" or not isinstance(value, str):
+            return shown
+        if key == "title":
+            return localize.scenario_title(self.ruleset, self.scenario, value)
+        if key in _SIDE_FIELDS:
+            return localize.side(self.ruleset, value)
+        return localize.own(self.ruleset, "VALUES", value, value)
 
 
 def _shown(value: Any) -> bool:
@@ -140,8 +166,8 @@ def _scalar(value: Any) -> str:
     return " ".join(str(v) for v in value) if isinstance(value, list) else _("yes") if value is True else str(value)
 
 
-def _piece(piece: dict[str, Any]) -> str:
-    said = [f"{k} {_scalar(v)}" if v is not True else k for k, v in piece.items()
+def _piece(piece: dict[str, Any], name: _Names) -> str:
+    said = [f"{name.field(k)} {name.value(k, v)}" if v is not True else name.field(k) for k, v in piece.items()
             if k not in ("id", "side") and _shown(v)]
     return f"{piece['id']}: " + ", ".join(said)
 

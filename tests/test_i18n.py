@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -305,23 +306,45 @@ def test_every_logged_action_of_every_ruleset_reads_the_same_in_russian(logged, 
         assert parse(text, verbs, actor, name).lines[0].action == action, (english, text)
 
 
-def test_rulesets_tables_and_replay_frame_their_lines_in_russian():
-    """`rulesets`, `tables` and `replay`'s list of pieces say their own words in Russian; what the
-    ruleset's data says (titles, sources, field names) is shown as the ruleset writes it."""
+def test_rulesets_tables_and_replay_speak_russian():
+    """`rulesets`, `tables` and `replay` say their own words and the ruleset's data in Russian (titles,
+    sources, options, the state's members and their words); ids, hexes and numbers stay as they are."""
     listed = run_cli("--lang", "ru", "rulesets")
     assert listed.returncode == 0, listed.stderr
     assert "\n  сценарий dreux-1562: Дрё, 19 декабря 1562 г.\n" in listed.stdout and "\n  опция " in listed.stdout
     assert "\nportable: Портативный варгейм: винтовка и гатлинг, 1860-1900 (Боб Кордери)\n" in listed.stdout
-    assert "таблица order_change_table: ВРЕМЕННАЯ, ours:" in listed.stdout
+    assert "таблица order_change_table: ВРЕМЕННАЯ, наша: текст обрывается" in listed.stdout
     assert not any(line.startswith(("  scenario ", "  option ", "  table ", "  rules:")) for line in listed.stdout.splitlines())
     tables = run_cli("--lang", "ru", "tables", "--ruleset", "paris")
-    assert tables.stdout.splitlines()[1] == "morale: из правил; источник: seed 000 §12.2"
+    assert tables.stdout.splitlines()[1] == "morale: из правил; источник: §12.2 Эффекты морального состояния"
     english = run_cli("tables", "--ruleset", "paris")
     assert english.stdout.splitlines()[1] == "morale: from the rules; source: seed 000 §12.2"
     replay = run_cli("--lang", "ru", "replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
-    assert "units, сторона гугеноты:" in replay and "finish_after_melee: да" in replay
+    assert "отряды, сторона гугеноты:" in replay and "закончить после схватки: да" in replay
+    assert "название: Дрё, 19 декабря 1562 г." in replay
     english_replay = run_cli("replay", str(LOGS / "paris-dreux-1562" / "game.jsonl")).stdout.splitlines()
     assert "units of huguenot:" in english_replay and "finish_after_melee: yes" in english_replay
+    portable = run_cli("--lang", "ru", "status", str(LOGS / "portable-mahdist" / "game.jsonl")).stdout
+    assert ("игра окончена: обе армии истощены после хода 3: поле боя за армией Египет (Египет); Египет: потеряно 11 ОС "
+            "(ТИ 11, истощена); махдисты: потеряно 19 ОС (ТИ 18, истощена)") in portable
+
+
+@pytest.mark.parametrize("game", ["paris-dreux-1562", "brigade-peninsula", "portable-bohemia", "skirmish-assault"])
+def test_replay_names_every_member_and_word_of_the_state_in_russian(game):
+    """Every member `replay` shows of a shipped game's state has its Russian name (FIELDS), and no
+    English word of the rules is left outside ids and the scenario's own names."""
+    from adjudicator import rulesets
+
+    log = LOGS / game / "game.jsonl"
+    replay = run_cli("--lang", "ru", "replay", str(log)).stdout.splitlines()
+    ruleset = rulesets.get(game.split("-")[0])
+    module = __import__(f"adjudicator.rulesets.{ruleset.name}.russian", fromlist=["FIELDS"])
+    for line in replay[1:]:
+        members = line.strip().split(": ", 1)[-1].split(", ") if line.startswith("  ") else [line.split(":")[0]]
+        for member in members:
+            word = member.split(" ")[0]
+            assert not re.fullmatch(r"[a-z_]+", word) or word in ("x", "y"), (word, line)
+    assert module.FIELDS
 
 
 def test_verify_names_the_problems_in_russian_and_its_json_stays_english(tmp_path: Path):

@@ -110,3 +110,27 @@ TABLES = {
     "army_points": "§15.2, §15.6 (процент стоимости армии; «колебание» и «слом» округляются вниз)",
     "defeat_test": "§15.4, §15.5",
 }
+
+# `replay`'s lines for a Russian reader: the state's members (FIELDS) and the words its values are
+# made of (VALUES); ids, positions and numbers are shown as they are
+FIELDS = {
+    "scenario": "сценарий", "title": "название", "width": "ширина", "height": "глубина", "max_turns": "ходов",
+    "step": "шаг хода", "phasing": "ходит", "initiative_winner": "инициатива у", "over": "игра окончена",
+    "sides": "стороны", "generals": "генералы", "brigades": "бригады", "units": "подразделения", "places": "места",
+    "name": "имя", "nationality": "национальность", "cinc": "главнокомандующий", "value": "стоимость армии",
+    "waver": "точка колебания", "breakpoint": "точка слома", "waver_tested": "тест на поражение пройден",
+    "orders_label": "метка приказов", "orders_commitment": "обязательство приказов", "orders_open": "приказы открыты",
+    "defeated": "разбита", "role": "роль", "skill": "навык", "x": "x", "y": "y", "fate": "судьба",
+    "moved": "двигался", "brigade": "бригада", "general": "генерал", "morale": "мораль", "kind": "тип",
+    "strength": "сила", "start_strength": "начальная сила", "status": "состояние", "sx": "x в начале хода",
+    "sy": "y в начале хода", "charged": "атаковал", "charged_at": "атаковал", "fired": "стрелял",
+    "key": "ключевое", "holder": "владеет", "start_holder": "владел в начале",
+}
+VALUES = {
+    "cinc": "главнокомандующий", "brigadier": "бригадный генерал", "average": "средний", "gifted": "одарённый",
+    "present": "в строю", "wounded": "ранен", "lost": "потерян", "movement": "фаза передвижения",
+    "compulsory": "обязательные передвижения", "steady": "стойкая", "broken": "сломлена",
+    "mass-panic": "массовая паника", "formed": "в порядке", "disordered": "в беспорядке",
+    "wavering": "колеблется", "retreating": "отступает", "routed": "бежит", "pursuing": "преследует",
+    "dispersed": "рассеяно", "removed": "снято", "british": "британская", "french": "французская",
+}

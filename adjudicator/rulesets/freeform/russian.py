@@ -7,6 +7,7 @@ from adjudicator.aliases import Aliases
 SEEDS: tuple[str, ...] = ()
 SECTIONS: dict[str, str] = {}
 SIDES: dict[str, str] = {}
+PHASES = {"play": "игра"}
 
 ALIASES = Aliases(
     verbs={"roll": "бросок", "end turn": "конец хода"},

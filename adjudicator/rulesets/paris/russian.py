@@ -130,3 +130,17 @@ TABLES = {
     "terrain": "наша: таблицы влияния местности нет в тексте",
     "retreat_impossible": "наша: таблицы невозможного отступления нет в тексте (§9.3)",
 }
+
+# `replay`'s lines for a Russian reader: the state's members (FIELDS) and the words its values are
+# made of (VALUES); ids, hexes and numbers are shown as they are
+FIELDS = {
+    "scenario": "сценарий", "title": "название", "layout": "сетка", "rows": "рядов", "cols": "гексов в ряду",
+    "turns": "туров", "first": "первой ходит", "to_play": "выбирает", "finish_after_melee": "закончить после схватки",
+    "units": "отряды", "leaders": "командиры", "wings": "крылья",
+    "name": "имя", "wing": "крыло", "kind": "тип", "morale": "мораль", "ma": "ОД", "fire": "огонь", "hex": "гекс",
+    "facing": "равнение", "level": "уровень морали", "start_hex": "начальный гекс", "lance_lost": "потерял копьё",
+    "in_command": "в командовании", "leader": "командир", "rating": "рейтинг", "adjutant": "адъютант",
+    "order": "приказ", "barred": "не может активироваться",
+}
+VALUES = {"attack": "атака", "march": "марш", "rally": "сбор", "odd-r": "нечётные ряды сдвинуты",
+          "even-r": "чётные ряды сдвинуты"}

@@ -84,6 +84,21 @@ TITLE = "Портативный варгейм: винтовка и гатлин
 SCENARIOS = {"bohemia": "Богемский перекрёсток, 1866: пруссаки против австрийцев (наш)",
              "mahdist": "Махдисты окружают египетскую колонну (наш)"}
 
+# The result the rules write into the state (turn.py, ruling R9), as a Russian reader is shown it: why
+# the battle ended, who holds the field, each army's losses (its parts are matched in their turn; a
+# longer form comes before the shorter one it would also match)
+RESULTS = {
+    "{why}: {outcome}; {losses}": "{why}: {outcome}; {losses}",
+    "{first}; {second}": "{first}; {second}",
+    "both armies exhausted after turn {turn}": "обе армии истощены после хода {turn}",
+    "{army} ({side}) has no units left after turn {turn}": "у армии {army} ({side}) не осталось отрядов после хода {turn}",
+    "the scenario's {turns} turns are played (R9)": "все {turns} ходов сценария сыграны (R9)",
+    "{army} ({side}) holds the field": "поле боя за армией {army} ({side})",
+    "drawn": "ничья",
+    "{army} lost {lost} SP (EP {ep}, exhausted)": "{army}: потеряно {lost} ОС (ТИ {ep}, истощена)",
+    "{army} lost {lost} SP (EP {ep})": "{army}: потеряно {lost} ОС (ТИ {ep})",
+}
+
 # What `rulesets` and `tables` show of the ruleset's own data, for a Russian reader: where its rules
 # come from, its options, and where each shipped table comes from (by the table's name)
 SOURCE = ("текст 002 (русский текст «Портативного варгейма» Боба Кордери); недостающие процедуры — временные, "
@@ -117,4 +132,21 @@ TABLES = {
     "close_combat": "в тексте нет; обе стороны бросают одновременно (черновик ноября 2014, "
                     "wargamingmiscellany.blogspot.com/2014/11/changes-to-latest-draft-of-portable.html); значения к6 из "
                     "конспекта книжной версии (T. Farrington, 2023); штрафы за подъём, реку и окопы — из особых правил текста",
+}
+
+# `replay`'s lines for a Russian reader: the state's members (FIELDS) and the words its values are
+# made of (VALUES); ids, squares and numbers are shown as they are
+FIELDS = {
+    "scenario": "сценарий", "title": "название", "width": "ширина", "height": "высота", "max_turns": "ходов",
+    "moved": "прошёл клеток", "units": "отряды", "kind": "тип", "arm": "род войск", "cls": "класс",
+    "square": "клетка", "sp": "ОС", "name": "имя", "formation": "строй", "facing": "фронт",
+    "horse": "конная", "village_turns": "ходов в деревне",
+}
+VALUES = {
+    "infantry": "пехота", "cavalry": "кавалерия", "artillery": "артиллерия", "commander": "командир",
+    "transport": "обоз", "elite": "элита", "average": "средний", "poor": "плохой", "line": "линия", "square": "каре",
+    "n": "С", "e": "В", "s": "Ю", "w": "З",
+    "rifle_infantry": "пехота с винтовками", "spear_infantry": "пехота с копьями", "lance_cavalry": "кавалерия с пиками",
+    "smoothbore_cavalry": "кавалерия с гладкостволками", "rifled_field": "нарезная полевая пушка",
+    "rifled_heavy": "нарезная тяжёлая пушка", "rifled_mountain": "нарезная горная пушка",
 }

@@ -207,3 +207,21 @@ TABLES = {
     "key_point": "«Сценарий 1. Ключевая точка»",
     "assault": "«Сценарий 4. Штурм»",
 }
+
+# `replay`'s lines for a Russian reader: the state's members (FIELDS) and the words its values are
+# made of (VALUES); ids, positions and numbers are shown as they are
+FIELDS = {
+    "scenario": "сценарий", "title": "название", "commands": "командования", "figures": "бойцы",
+    "groups": "группы", "markers": "маркеры", "command": "командование", "company": "рота", "kind": "профиль",
+    "arm": "род", "x": "x", "y": "y", "facing": "направление", "c": "Б", "weapon": "оружие", "role": "роль",
+    "group": "группа", "status": "состояние", "loaded": "заряжено", "reloading": "перезарядка", "ap": "ОД",
+    "leader": "лидер", "order": "строй", "formation": "формация",
+}
+VALUES = {
+    "foot": "пеший", "horse": "конный", "sergeant": "сержант", "officer": "офицер", "musician": "музыкант",
+    "standard": "знамя", "chief": "вождь", "ok": "в строю", "out": "выбыл", "suppressed": "подавлен",
+    "fled": "бежал", "reserve": "в резерве", "revealed": "раскрыт", "hidden": "скрыт", "spotted": "обнаружен",
+    "opened": "открыт", "close": "плотный", "loose": "рассыпной", "line": "линия", "column": "колонна",
+    "destroyed": "уничтожено", "ball": "ядро", "canister": "картечь", "hero": "герой", "shaman": "шаман",
+    "agitator": "агитатор",
+}
