@@ -21,6 +21,7 @@ from functools import lru_cache
 import msgspec
 
 from adjudicator.errors import BadInput
+from adjudicator.i18n import Msg, N_
 
 DOMAIN = b"adj-ev1\x00"
 GENESIS = "0" * 64
@@ -63,7 +64,7 @@ def matches_prefix(digest: str, prefix: str) -> bool:
 
 # -- the canonical form ------------------------------------------------------
 
-FLOATS = "a log holds only finite floats written without an exponent: 0, or 0.0001 to below 1e16 in size"
+FLOATS = N_("a log holds only finite floats written without an exponent: 0, or 0.0001 to below 1e16 in size")
 
 
 def plain_float(x: float) -> bool:
@@ -75,19 +76,20 @@ def plain_float(x: float) -> bool:
 def _read_float(text: str) -> float:
     x = float(text)
     if not plain_float(x):
-        raise ValueError(f"the float {text}: {FLOATS}")
+        raise ValueError(text)  # float_problem says what is wrong with it
     return x
 
 
 _float_reader = msgspec.json.Decoder(float_hook=_read_float)
 
 
-def float_problem(body: bytes) -> str | None:
+def float_problem(body: bytes) -> Msg | None:
     """What is wrong with a canonical body's floats, or None."""
     try:
         _float_reader.decode(body)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
-        return str(e)
+        number, _sep, where = str(e).rpartition(" - at ")  # msgspec: `{what _read_float raised} - at `$.path``
+        return Msg("the float {number} at {where}: {rule}", number=number or str(e), where=where, rule=Msg(FLOATS))
     return None
 
 
@@ -125,11 +127,11 @@ def holds_floats(cls: type) -> bool:
     return walk(inspect.type_info(cls))
 
 
-def not_canonical(body: bytes, again: bytes, floats: bool) -> str | None:
+def not_canonical(body: bytes, again: bytes, floats: bool) -> Msg | None:
     """What makes a body other than `again`, the canonical encoding of the event it decodes to, or None;
     its floats are read too when `floats` (see holds_floats)."""
     if again != body:
         at = next((i for i, (a, b) in enumerate(zip(body, again)) if a != b), min(len(body), len(again)))
-        return (f"it is not the canonical encoding of the event: at byte {at} it has {body[at:at + 20]!r} where the "
-                f"canonical encoding has {again[at:at + 20]!r}")
+        return Msg("it is not the canonical encoding of the event: at byte {at} it has {found!r} where the canonical "
+                   "encoding has {wanted!r}", at=at, found=body[at:at + 20], wanted=again[at:at + 20])
     return float_problem(body) if floats else None

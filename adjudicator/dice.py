@@ -23,6 +23,7 @@ import msgspec
 
 from events.core import Roll
 from adjudicator.errors import Rejected, ReportedDiceError
+from adjudicator.i18n import Msg, _
 
 DICE_DOMAIN = b"adj-dice1\x00"
 MIX_DOMAIN = b"adj-mix1\x00"
@@ -66,13 +67,13 @@ def parse_expr(text: str) -> DiceExpr:
     """Parse a dice expression; ValueError says what is wrong."""
     m = _EXPR.match(text.strip().replace(" ", ""))
     if not m:
-        raise ValueError(f"{text!r} is not a dice expression (NdM, NdM+K, NdMz for a die read from 0)")
+        raise ValueError(Msg("{text!r} is not a dice expression (NdM, NdM+K, NdMz for a die read from 0)", text=text))
     count = int(m.group(1) or 1)
     faces = int(m.group(2))
     if not 1 <= count <= MAX_DICE:
-        raise ValueError(f"{text!r}: between 1 and {MAX_DICE} dice")
+        raise ValueError(Msg("{text!r}: between 1 and {most} dice", text=text, most=MAX_DICE))
     if not 2 <= faces <= MAX_FACES:
-        raise ValueError(f"{text!r}: a die has between 2 and {MAX_FACES} faces")
+        raise ValueError(Msg("{text!r}: a die has between 2 and {most} faces", text=text, most=MAX_FACES))
     modifier = int(m.group(5) or 0) * (-1 if m.group(4) == "-" else 1)
     return DiceExpr(count, faces, bool(m.group(3)), modifier)
 
@@ -182,18 +183,21 @@ class ReportedDice:
     def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
         parsed = parse_expr(expr)
         if len(self._values) < parsed.count:
-            raise ReportedDiceError(f"{self._where}: {purpose} needs {parsed} but only {len(self._values)} reported value(s) are left")
+            raise ReportedDiceError(_("{where}: {purpose} needs {expr} but only {left} reported value(s) are left").format(
+                where=self._where, purpose=purpose, expr=parsed, left=len(self._values)))
         faces = tuple(self._values[: parsed.count])
         del self._values[: parsed.count]
         for face in faces:
             if not parsed.low <= face <= parsed.high:
-                raise ReportedDiceError(f"{self._where}: {face} is not a face of {parsed} ({parsed.low}-{parsed.high})")
+                raise ReportedDiceError(_("{where}: {face} is not a face of {expr} ({low}-{high})").format(
+                    where=self._where, face=face, expr=parsed, low=parsed.low, high=parsed.high))
         self.rolls.append(Roll(purpose=purpose, expr=str(parsed), dice=faces, side=side))
         return faces
 
     def finish(self) -> None:
         if self._values:
-            raise ReportedDiceError(f"{self._where}: {len(self._values)} reported value(s) were not needed: {self._values}")
+            raise ReportedDiceError(_("{where}: {count} reported value(s) were not needed: {values}").format(
+                where=self._where, count=len(self._values), values=self._values))
 
 
 class RecordedDice(msgspec.Struct, gc=False):
@@ -208,16 +212,18 @@ class RecordedDice(msgspec.Struct, gc=False):
 
     @property
     def _where(self) -> str:
-        return f"seq {self.seq}" if self.seq is not None else "an event without rolls"
+        return _("seq {seq}").format(seq=self.seq) if self.seq is not None else _("an event without rolls")
 
     def roll(self, purpose: str, expr: str, side: str = "") -> tuple[int, ...]:
         if self.next >= len(self.rolls):
-            raise Rejected(f"{self._where}: resolution needs a roll for {purpose} ({expr}) that the event does not hold")
+            raise Rejected(_("{where}: resolution needs a roll for {purpose} ({expr}) that the event does not hold").format(
+                where=self._where, purpose=purpose, expr=expr))
         r = self.rolls[self.next]
         self.next += 1
         parsed = parse_expr(expr)
         if r.purpose != purpose or r.side != side or r.expr != parsed.text:  # the form the engine writes, no other
-            raise Rejected(f"{self._where}: roll {self.next - 1} is {r.purpose} ({r.expr}) but resolution asks for {purpose} ({parsed})")
+            raise Rejected(_("{where}: roll {n} is {stored} ({stored_expr}) but resolution asks for {purpose} ({expr})").format(
+                where=self._where, n=self.next - 1, stored=r.purpose, stored_expr=r.expr, purpose=purpose, expr=parsed))
         dice = r.dice
         if len(dice) == parsed.count:
             for face in dice:  # a loop costs less than min() and max(), which parse keywords on every call
@@ -225,7 +231,8 @@ class RecordedDice(msgspec.Struct, gc=False):
                     break
             else:
                 return dice
-        raise Rejected(f"{self._where}: roll {self.next - 1} ({r.expr}) holds impossible faces {list(dice)}")
+        raise Rejected(_("{where}: roll {n} ({expr}) holds impossible faces {faces}").format(
+            where=self._where, n=self.next - 1, expr=r.expr, faces=list(dice)))
 
     def finish(self) -> None:
         if self.next != len(self.rolls):

@@ -20,6 +20,7 @@ from adjudicator.chain import FLOATS, canonical, event_hash, holds_floats, not_c
 from adjudicator.core import GameState, last_closed_epoch
 from adjudicator.dice import DrawnDice, RecordedDice, ReportedDice
 from adjudicator.errors import BadInput, Rejected, ReportedDiceError
+from adjudicator.i18n import _, render
 from adjudicator.notation import PostLine
 from adjudicator.draft import NOTHING, Draft, Outcome
 from adjudicator.ruleset import Verb, Violation
@@ -64,7 +65,7 @@ class Game:
         try:
             return self.decoder.decode(body)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise BadInput(f"{where}: cannot read the event ({e})") from None
+            raise BadInput(_("{where}: cannot read the event ({error})").format(where=where, error=e)) from None
 
     def encode_state(self, state: GameState) -> bytes:
         return msgspec.msgpack.encode(state)
@@ -81,20 +82,20 @@ def load_game(first_body: bytes, where: str = "seq 1") -> Game:
     try:
         first = _first_decoder.decode(first_body)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
-        raise BadInput(f"{where}: the first event must create the game ({e})") from None
+        raise BadInput(_("{where}: the first event must create the game ({error})").format(where=where, error=e)) from None
     wrong = not_canonical(first_body, canonical(first), True)
     if wrong:
-        raise BadInput(f"{where}: {wrong}")
+        raise BadInput(f"{where}: {render(wrong)}")
     created = first.action
     if first.seq != 1:
-        raise BadInput(f"{where}: the game's first event has seq {first.seq}, not 1")
+        raise BadInput(_("{where}: the game's first event has seq {seq}, not 1").format(where=where, seq=first.seq))
     if data_digest(created.data) != created.data_digest:
-        raise Rejected(f"{where}: the scenario and tables in the game differ from the digest it pinned")
+        raise Rejected(_("{where}: the scenario and tables in the game differ from the digest it pinned").format(where=where))
     dice = created.dice
     if dice.epochs < 1 or not (_HEX64.fullmatch(dice.anchor) if dice.mode == "committed" else
                                dice.mode == "reported" and dice.anchor == ""):
-        raise Rejected(f"{where}: the dice commitment is not one this tool can check (epochs >= 1, and mode "
-                       "committed with a 64-hex-digit anchor, or mode reported with an empty one)")
+        raise Rejected(_("{where}: the dice commitment is not one this tool can check (epochs >= 1, and mode "
+                         "committed with a 64-hex-digit anchor, or mode reported with an empty one)").format(where=where))
     return Game(created, rulesets.get(created.ruleset))
 
 
@@ -172,13 +173,11 @@ SecretFor = Callable[[int], bytes]
 
 def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: SecretFor) -> Built:
     """Validate one posted action, roll its dice, apply it and seal it into the chain."""
-    where = f"line {line.line}" if line.line else "the post"
+    where = _("line {n}").format(n=line.line) if line.line else _("the post")
     found = violations(game, state, actor, line.action)
     if found:
         from adjudicator import localize
-        from adjudicator.i18n import _
 
-        where = _("line {n}").format(n=line.line) if line.line else _("the post")
         raise Rejected("\n".join(f"{where}: {localize.line(game.ruleset.name, str(v))}" for v in found), violations=found)
     rs, c = game.ruleset, state.core
     seq, epoch = c.seq + 1, rs.epoch(state.rules)
@@ -189,7 +188,8 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     if c.dice_mode == "reported":
         dice: Any = ReportedDice(line.reported or (), where)
     elif line.reported is not None:
-        raise ReportedDiceError(f"{where}: this game's dice are drawn from the referee's committed secret; `rolled` is for games played with real dice")
+        raise ReportedDiceError(_("{where}: this game's dice are drawn from the referee's committed secret; `rolled` is "
+                                  "for games played with real dice").format(where=where))
     else:
         dice = DrawnDice(secret_for, c.game, c.mix, seq, epoch)
     rules, said = rs.apply(state.rules, event, dice)  # a ValueError here is a bug (exit 4), never bad input
@@ -200,7 +200,7 @@ def build(game: Game, state: GameState, actor: str, line: PostLine, secret_for: 
     if holds_floats(type(line.action)):
         bad = unwritable_float(msgspec.to_builtins(line.action))
         if bad is not None:
-            raise BadInput(f"{where}: {bad[0]} = {bad[1]!r}: {FLOATS}")
+            raise BadInput(f"{where}: {bad[0]} = {bad[1]!r}: {_(FLOATS)}")
     body = canonical(event)
     digest = event_hash(c.head, body)
     after = at_head(GameState(core.apply(c, event), rules), seq, digest)

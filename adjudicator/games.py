@@ -28,6 +28,8 @@ from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import (Built, Game, Held, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
                                 replay_told, start, violations)
 from adjudicator.errors import BadInput, Conflict, Rejected, StorageFault, storage_cause
+from adjudicator.i18n import _
+from adjudicator.localize import core_action
 from adjudicator.notation import PostLine
 from adjudicator.ruleset import Awaiting
 from adjudicator.logsource import LogSource, open_source
@@ -60,12 +62,13 @@ class Posted:
 
 def _check_names(players: list[str]) -> tuple[str, ...]:
     if not players:
-        raise BadInput("a game needs at least one --player")
+        raise BadInput(_("a game needs at least one --player"))
     for p in players:
         if not _NAME.match(p) or p == REFEREE:
-            raise BadInput(f"player name {p!r}: lowercase letters, digits, - and _, starting with a letter, not 'referee'")
+            raise BadInput(_("player name {name!r}: lowercase letters, digits, - and _, starting with a letter, not 'referee'")
+                           .format(name=p))
     if len(set(players)) != len(players):
-        raise BadInput("player names must differ")
+        raise BadInput(_("player names must differ"))
     return tuple(players)
 
 
@@ -89,12 +92,13 @@ def new_game(
     db_path = Path(db_path)
     game_id = game_id or db_path.stem
     if not _NAME.match(game_id):
-        raise BadInput(f"game id {game_id!r}: lowercase letters, digits, - and _ (use --game)")
+        raise BadInput(_("game id {game!r}: lowercase letters, digits, - and _ (use --game)").format(game=game_id))
     if dice_mode not in ("committed", "reported"):
-        raise BadInput("--dice is committed (the referee's secret) or reported (players roll real dice)")
+        raise BadInput(_("--dice is committed (the referee's secret) or reported (players roll real dice)"))
     for opt in options:
         if opt not in rs.options:
-            raise BadInput(f"unknown option {opt!r} for {rs.name}; known: {', '.join(rs.options) or 'none'}")
+            raise BadInput(_("unknown option {option!r} for {ruleset}; known: {known}").format(
+                option=opt, ruleset=rs.name, known=", ".join(rs.options) or _("none")))
     from adjudicator import secrets
     from adjudicator.ruledata import merge_tables, read_toml
     from adjudicator.staging import staged
@@ -106,11 +110,12 @@ def new_game(
     data = {"scenario": played, "tables": tables}
     bad = unwritable_float(data)
     if bad is not None:
-        raise BadInput(f"{bad[0]} = {bad[1]!r}{f' (from {tables_path})' if tables_path else ''}: {FLOATS}")
+        where = _("{path} = {value!r} (from {file})") if tables_path else _("{path} = {value!r}")
+        raise BadInput(where.format(path=bad[0], value=bad[1], file=tables_path) + ": " + _(FLOATS))
     epochs = epochs or rs.default_epochs
     secret_file = secrets.secret_path(db_path)
     if db_path.exists():
-        raise BadInput(f"{db_path} already exists: refusing to overwrite a game")
+        raise BadInput(_("{path} already exists: refusing to overwrite a game").format(path=db_path))
     secret = secrets.generate(game_id, epochs, secret_top) if dice_mode == "committed" else None
     created = GameCreated(
         game=game_id, ruleset=rs.name, players=_check_names(list(players)), scenario=scenario or "",
@@ -126,7 +131,7 @@ def new_game(
 
         unknown = sorted(set(keys) - set(created.players))
         if unknown:
-            raise BadInput(f"--player {unknown[0]}=KEYFILE: {unknown[0]} is not a player of the game")
+            raise BadInput(_("--player {name}=KEYFILE: {name} is not a player of the game").format(name=unknown[0]))
         lines = tuple(PostLine(0, PlayerKey(player=p, key=read_key(keys[p]))) for p in created.players if p in keys)
         built += build_all(game, built[0].after, REFEREE, lines, _no_secret)[0]
     # both files are made beside their places and put there whole: a killed `new` leaves no stub
@@ -149,7 +154,7 @@ def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple
     ScenarioError names each problem's line; the game's first event then holds the content whole."""
     if rs.check_scenario is None:
         if given is not None:
-            raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
+            raise BadInput(_("{ruleset} plays no scenario: a game needs only its players").format(ruleset=rs.name))
         return "", {}
     given = given or next(iter(rs.scenarios))
     if given in rs.scenarios:
@@ -158,9 +163,9 @@ def _scenario(rs: rulesets.AnyRuleset, given: str | None, tables: dict) -> tuple
         path = Path(given)
         name = re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()).strip("-") or "scenario"
     else:
-        raise BadInput(f"unknown scenario {given!r} for {rs.name}; known: {', '.join(rs.scenarios) or 'none'}, "
-                       "or a scenario file of your own (`adjudicator scenario --ruleset "
-                       f"{rs.name} --template` prints one to start from)")
+        raise BadInput(_("unknown scenario {scenario!r} for {ruleset}; known: {known}, or a scenario file of your own "
+                         "(`adjudicator scenario --ruleset {ruleset} --template` prints one to start from)").format(
+            scenario=given, ruleset=rs.name, known=", ".join(rs.scenarios) or _("none")))
     assert path is not None  # every shipped scenario is read from its file
     return name, read_scenario(rs, path, tables, f"scenario {given}" if given in rs.scenarios else str(path))
 
@@ -183,7 +188,7 @@ def read_scenario(rs: rulesets.AnyRuleset, path: Path, tables: dict, where: str 
 def open_game(store: Store) -> Game:
     first = store.event(1)
     if first is None:
-        raise BadInput(f"{store.path}: the game has no events")
+        raise BadInput(_("{path}: the game has no events").format(path=store.path))
     return load_game(bytes(first[2]))
 
 
@@ -196,7 +201,7 @@ def current_state(store: Store, game: Game, upto: int | None = None) -> GameStat
     if state is None:
         first = store.event(1)
         if first is None:
-            raise BadInput(f"{store.path}: the game has no events")
+            raise BadInput(_("{path}: the game has no events").format(path=store.path))
         state = at_head(start(game), 1, first[1])
     head = (state.core.seq, state.core.head)
     for seq, digest, body in store.rows(state.core.seq, upto):
@@ -243,7 +248,8 @@ class _SecretLoader:
                 self._secret = secrets.load(self._path, c.game, c.dice.anchor)
             secret = self._secret.for_epoch(epoch)
             if not chains_to(secret, epoch, self._known[1], self._known[0]):
-                raise Rejected(f"{self._path} is corrupt: its secret for epoch {epoch} is not on the committed chain")
+                raise Rejected(_("{path} is corrupt: its secret for epoch {epoch} is not on the committed chain").format(
+                    path=self._path, epoch=epoch))
             self._cache[epoch] = secret
         return self._cache[epoch]
 
@@ -265,16 +271,16 @@ def submit(db_path: str | Path, actor: str, lines: tuple[PostLine, ...], after: 
             if after is not None:
                 seq, prefix = after
                 if seq != head[0] or not head[1].startswith(prefix):
-                    raise Conflict(
-                        f"the post was written after #{seq} {prefix}, but the head is #{head[0]} {head[1][:8]}: "
-                        "read the new events and post again"
-                    )
+                    raise Conflict(_("the post was written after #{seq} {prefix}, but the head is #{head} {hash}: read the "
+                                     "new events and post again").format(seq=seq, prefix=prefix, head=head[0],
+                                                                          hash=head[1][:8]))
             state = current_state(store, game)
             built, held = build_all(game, state, actor, lines, _SecretLoader(Path(db_path), game, state.core))
             if held is not None and lines and isinstance(lines[0].action, PostReceived) and lines[0].action.signature:
                 # the log holds a signed post whole: its record is followed by every action it signs
-                raise Rejected(f"a signed post is taken whole, and line {held.lines[0].line} is refused after line "
-                               f"{held.handed_by} handed the decision on (now {held.now}): {held.refused}")
+                raise Rejected(_("a signed post is taken whole, and line {line} is refused after line {by} handed the "
+                                 "decision on (now {now}): {refused}").format(
+                    line=held.lines[0].line, by=held.handed_by, now=held.now, refused=held.refused))
             rows = [(b.event.seq, b.hash, b.body) for b in built]
             new_head = store.append(game.created.game, head, rows, snapshots_for(game, built))
     return Posted(game, built, head, new_head, held)
@@ -297,7 +303,7 @@ def read_post(game: Game, text: str, actor: str) -> tuple[notation.Post, PostRec
     signed, signature = posttext.split_signed(text)
     parsed = notation.parse(signed if signature else text, game.verbs, actor, game.ruleset.name)
     if parsed.game is not None and parsed.game != game.created.game:
-        raise BadInput(f"the post is for game {parsed.game}, not {game.created.game}")
+        raise BadInput(_("the post is for game {posted}, not {game}").format(posted=parsed.game, game=game.created.game))
     digest = posttext.digest(text)
     return parsed, PostReceived(digest=digest, signed=signed, signature=signature)
 
@@ -308,7 +314,7 @@ def reveal(db_path: str | Path) -> Posted | None:
         game = open_game(store)
         state = current_state(store, game)
     if state.core.dice_mode != "committed":
-        raise Rejected("this game's dice are reported by the players: there is no secret to reveal")
+        raise Rejected(_("this game's dice are reported by the players: there is no secret to reveal"))
     loader = _SecretLoader(Path(db_path), game, state.core)
     last = last_closed_epoch(game.ruleset.epoch(state.rules), game_over(game, state), state.core.epochs)
     lines = tuple(
@@ -325,7 +331,7 @@ def state_at(db_path: str | Path, at: int | None = None) -> tuple[Game, GameStat
         game = open_game(store)
         head = store.head()[0]
         if at is not None and not 1 <= at <= head:
-            raise BadInput(f"--at {at}: the game has events 1 to {head}")
+            raise BadInput(_("--at {at}: the game has events 1 to {head}").format(at=at, head=head))
         return game, current_state(store, game, at)
 
 
@@ -344,14 +350,14 @@ def state_of(log: str | Path, at: int | None = None) -> tuple[Game, GameState]:
     if error is not None:
         raise error
     if at is not None and not 1 <= at <= report.events:
-        raise BadInput(f"--at {at}: the log has events 1 to {report.events}")
+        raise BadInput(_("--at {at}: the log has events 1 to {head}").format(at=at, head=report.events))
     return _read(report)
 
 
 def _read(report: Report) -> tuple[Game, GameState]:
     """The game and the state a log that verified leads to (a report with no problem has both)."""
     if report.context is None or report.state is None:
-        raise BadInput("the log holds no game")
+        raise BadInput(_("the log holds no game"))
     return report.context, report.state
 
 
@@ -373,12 +379,12 @@ def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where:
     engine's own sealed orders have no rules); so is a seal the game would refuse (Rejected)."""
     game, state = state_of(log)
     if side not in game.created.players:
-        raise BadInput(f"--as {side!r}: the sides of this game are {', '.join(game.created.players)}")
+        raise BadInput(_("--as {side!r}: the sides of this game are {sides}").format(side=side, sides=", ".join(game.created.players)))
     if not _LABEL.match(label):
-        raise BadInput(f"--label {label!r}: one word, without # (it is posted as `seal LABEL COMMITMENT`)")
+        raise BadInput(_("--label {label!r}: one word, without # (it is posted as `seal LABEL COMMITMENT`)").format(label=label))
     orders = sealed.normalise(lines)
     if not orders:
-        raise BadInput(f"{where}: no orders to seal")
+        raise BadInput(_("{where}: no orders to seal").format(where=where))
     check = game.ruleset.check_orders
     found = check(state.rules, side, orders) if check else []
     if found:
@@ -387,7 +393,7 @@ def seal_orders(log: str | Path, side: str, label: str, lines: list[str], where:
     action = OrdersSealed(label=label, commitment=commitment)
     found = violations(game, state, side, action)
     if found:
-        raise Rejected("\n".join(f"seal {label}: {v}" for v in found), violations=found)
+        raise Rejected("\n".join(f"{core_action('seal')} {label}: {v}" for v in found), violations=found)
     return Sealing(action, OrdersUnsealed(label=label, salt=salt, orders=orders))
 
 
@@ -471,7 +477,7 @@ def join(db_path: str | Path, side: str, seed: str | None, key_file: str | Path 
     `key_file`, register `side`'s SSH public key instead (the referee's action)."""
     if key_file is not None:
         if seed is not None:
-            raise BadInput("join registers a key (--key) or mixes a seed (--seed), one at a time")
+            raise BadInput(_("join registers a key (--key) or mixes a seed (--seed), one at a time"))
         from adjudicator.signing import read_key
 
         return register_key(db_path, side, read_key(key_file))
@@ -498,11 +504,12 @@ def draw_map(log: str | Path, at: int | None = None, layers: Sequence[str] = ())
     game, state, outcome = state_and_outcome(log, at)
     rs = game.ruleset
     if rs.render is None:
-        raise BadInput(f"{rs.name} has no board to draw")
+        raise BadInput(_("{ruleset} has no board to draw").format(ruleset=rs.name))
     unknown = [x for x in layers if x not in rs.map_layers]
     if unknown:
-        raise BadInput(f"--{unknown[0]}: the {rs.name} map has no such layer"
-                       + (f"; it has: {', '.join(f'--{k}' for k in rs.map_layers)}" if rs.map_layers else ""))
+        said = _("--{layer}: the {ruleset} map has no such layer; it has: {layers}") if rs.map_layers else _(
+            "--{layer}: the {ruleset} map has no such layer")
+        raise BadInput(said.format(layer=unknown[0], ruleset=rs.name, layers=", ".join(f"--{k}" for k in rs.map_layers)))
     if layers:
         return rs.render(state.rules, outcome, layers=frozenset(layers)), state.core.seq
     return rs.render(state.rules, outcome), state.core.seq
@@ -514,16 +521,16 @@ def state_and_outcome(log: str | Path, at: int | None = None) -> tuple[Game, Gam
     seq = state.core.seq
     if seq <= 1:
         return game, state, NOTHING
-    _, before = state_of(log, seq - 1)
+    _game, before = state_of(log, seq - 1)
     after, said = replay_told(game, before, game.decode(_body_at(open_source(log), seq), f"seq {seq}"))
     return game, at_head(after, seq, state.core.head), said.outcome() if said is not None else NOTHING
 
 
 def _body_at(source: LogSource, seq: int) -> bytes:
-    for number, body, _ in source.rows():
+    for number, body, _digest in source.rows():
         if number == seq and body is not None:
             return body
-    raise BadInput(f"{source.path}: no event {seq}")
+    raise BadInput(_("{path}: no event {seq}").format(path=source.path, seq=seq))
 
 
 def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:
@@ -547,7 +554,7 @@ def export(db_path: str | Path, out: str | Path) -> tuple[int, str]:
             cause = storage_cause(e)
             if cause is not None:
                 raise StorageFault(out, cause) from None
-            raise BadInput(f"{out}: cannot be written ({e.strerror or e})") from None
+            raise BadInput(_("{path}: cannot be written ({why})").format(path=out, why=e.strerror or e)) from None
         raise
     return head
 
@@ -560,7 +567,7 @@ def import_log(jsonl: str | Path, db_path: str | Path) -> tuple[int, str]:
     as they are stored, in case the file changed in between)."""
     db_path = Path(db_path)
     if db_path.exists():
-        raise BadInput(f"{db_path} already exists: refusing to overwrite a game")
+        raise BadInput(_("{path} already exists: refusing to overwrite a game").format(path=db_path))
     source = open_source(jsonl)
     from adjudicator.staging import staged
     from adjudicator.verify import verify
@@ -591,4 +598,4 @@ def _rows_as_verified(source: LogSource, head: tuple[int, str], where: str | Pat
     else:
         if (seq, prev.hex()) == head:
             return
-    raise BadInput(f"{where} changed while it was being imported: import it again")
+    raise BadInput(_("{where} changed while it was being imported: import it again").format(where=where))

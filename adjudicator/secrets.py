@@ -15,6 +15,7 @@ import msgspec
 
 from adjudicator.dice import hash_down
 from adjudicator.errors import BadInput, Rejected
+from adjudicator.i18n import _
 
 CHECKPOINT_EVERY = 1024
 
@@ -30,7 +31,7 @@ class DiceSecret(msgspec.Struct, frozen=True, kw_only=True):
 
     def for_epoch(self, epoch: int) -> bytes:
         if not 1 <= epoch <= self.epochs:
-            raise Rejected(f"epoch {epoch} is outside the committed dice chain (1..{self.epochs})")
+            raise Rejected(_("epoch {epoch} is outside the committed dice chain (1..{epochs})").format(epoch=epoch, epochs=self.epochs))
         above = -(-epoch // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
         if above in self.checkpoints:
             return hash_down(bytes.fromhex(self.checkpoints[above]), above - epoch)
@@ -49,7 +50,7 @@ def secret_path(db_path: str | Path) -> Path:
 def generate(game: str, epochs: int, top: bytes | None = None) -> DiceSecret:
     """A new chain: one pass from s_N down to s_0, keeping the checkpoints."""
     if epochs < 1:
-        raise BadInput("the dice chain needs at least one epoch")
+        raise BadInput(_("the dice chain needs at least one epoch"))
     top = top or _random.token_bytes(32)
     checkpoints: dict[int, str] = {}
     s = top
@@ -65,7 +66,7 @@ def write(path: Path, secret: DiceSecret) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise BadInput(f"{path} already exists: refusing to overwrite a dice secret") from None
+        raise BadInput(_("{path} already exists: refusing to overwrite a dice secret").format(path=path)) from None
     with os.fdopen(fd, "wb") as f:
         f.write(msgspec.json.encode(secret) + b"\n")
         f.flush()
@@ -81,13 +82,14 @@ def load(path: Path, game: str, anchor: str) -> DiceSecret:
     try:
         secret = msgspec.json.decode(path.read_bytes(), type=DiceSecret)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
-        raise BadInput(f"{path}: not a dice secret file ({e})") from None
+        raise BadInput(_("{path}: not a dice secret file ({error})").format(path=path, error=e)) from None
     try:
         for value in (secret.top, *secret.checkpoints.values()):
             if len(bytes.fromhex(value)) != 32:
                 raise ValueError
     except ValueError:
-        raise BadInput(f"{path}: not a dice secret file (its secrets are not 64 hex digits)") from None
+        raise BadInput(_("{path}: not a dice secret file (its secrets are not 64 hex digits)").format(path=path)) from None
     if secret.game != game or secret.anchor() != anchor:
-        raise Rejected(f"{path} is not the dice secret of game {game!r}: it does not hash to the committed anchor")
+        raise Rejected(_("{path} is not the dice secret of game {game!r}: it does not hash to the committed anchor").format(
+            path=path, game=game))
     return secret

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from adjudicator.errors import BadInput, StorageFault, storage_cause
+from adjudicator.i18n import _
 
 try:
     import fcntl
@@ -45,7 +46,8 @@ def staged(target: Path, *companions: Path) -> Iterator[list[Path]]:
         clear_stale(target)
         for path in (target, *companions):
             if path.exists():
-                raise BadInput(f"{path} already exists: refusing to overwrite {'a game' if path == target else 'it'}")
+                raise BadInput((_("{path} already exists: refusing to overwrite a game") if path == target else
+                                _("{path} already exists: refusing to overwrite it")).format(path=path))
         folder, lock = _make_folder(target)
         try:
             built = [folder / p.name for p in (target, *companions)]
@@ -61,7 +63,7 @@ def staged(target: Path, *companions: Path) -> Iterator[list[Path]]:
         cause = storage_cause(e)
         if cause is not None:
             raise StorageFault(target, cause) from None
-        raise BadInput(f"{target}: cannot be created ({e.strerror or e})") from None
+        raise BadInput(_("{path}: cannot be created ({why})").format(path=target, why=e.strerror or e)) from None
 
 
 def clear_stale(target: Path) -> None:
@@ -115,12 +117,12 @@ def _publish(moves: list[tuple[Path, Path]]) -> None:
             try:
                 os.link(built, place)
             except FileExistsError:
-                raise BadInput(f"{place} already exists: refusing to overwrite it") from None
+                raise BadInput(_("{path} already exists: refusing to overwrite it").format(path=place)) from None
             except OSError as e:
                 if e.errno not in _NO_LINKS:
                     raise
                 if place.exists():  # no hard links here: a rename, which would overwrite, after a look
-                    raise BadInput(f"{place} already exists: refusing to overwrite it") from None
+                    raise BadInput(_("{path} already exists: refusing to overwrite it").format(path=place)) from None
                 os.rename(built, place)
             placed.append(place)
         _sync_folder(moves[-1][1].parent)

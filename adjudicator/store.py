@@ -19,6 +19,7 @@ from pathlib import Path
 
 from adjudicator.chain import GENESIS
 from adjudicator.errors import BadInput, Conflict, StorageFault, storage_cause
+from adjudicator.i18n import _, ngettext
 
 
 def _import_sqlite_utils():
@@ -55,10 +56,10 @@ class Store:
         self.path = Path(path)
         self.readonly = readonly
         if create and self.path.exists():
-            raise BadInput(f"{self.path} already exists: refusing to overwrite a game")
+            raise BadInput(_("{path} already exists: refusing to overwrite a game").format(path=self.path))
         if not create and not self.path.is_file():
-            raise BadInput(f"{self.path}: no such game database" if not self.path.exists()
-                           else f"{self.path}: not a file, so not a game database")
+            raise BadInput((_("{path}: no such game database") if not self.path.exists()
+                            else _("{path}: not a file, so not a game database")).format(path=self.path))
         if not create and not readonly:
             # asked before SQLite opens it: a connection that cannot write falls back to reading, and
             # would leave a -shm file with the database's modes that a writer cannot open later
@@ -121,11 +122,13 @@ class Store:
         for table, columns in TABLES.items():
             lacking = [c for c in columns if c not in found.get(table, ())]
             if table not in found:
-                missing.append(f"no {table} table")
+                missing.append(_("no {table} table").format(table=table))
             elif lacking:
-                missing.append(f"the {table} table lacks the column{'s' * (len(lacking) > 1)} {', '.join(lacking)}")
+                missing.append(ngettext("the {table} table lacks the column {columns}",
+                                        "the {table} table lacks the columns {columns}", len(lacking)).format(
+                    table=table, columns=", ".join(lacking)))
         if missing:
-            raise BadInput(f"{self.path}: not a game database ({'; '.join(missing)})")
+            raise BadInput(_("{path}: not a game database ({why})").format(path=self.path, why="; ".join(missing)))
 
     def _unwritable(self) -> str | None:
         """What keeps this database from being written, in plain words; None if nothing does."""
@@ -282,7 +285,7 @@ class Store:
 
         with self.transaction():
             if self.game() not in (None, game):
-                raise BadInput(f"{self.path} holds game {self.game()!r}, not {game!r}")
+                raise BadInput(_("{path} holds game {found!r}, not {game!r}").format(path=self.path, found=self.game(), game=game))
             head = self.head()
             if head != expected:
                 raise Conflict(
@@ -295,7 +298,7 @@ class Store:
                     "INSERT OR REPLACE INTO snapshots (game, seq, hash, state) VALUES (?, ?, ?, ?)",
                     [(game, seq, digest, state) for seq, digest, state in snapshots],
                 )
-                newest = max(seq for seq, _, _ in snapshots)
+                newest = max(seq for seq, _hash, _state in snapshots)
                 conn.execute("DELETE FROM snapshots WHERE game = ? AND seq < ? AND seq % ? != 0",
                              (game, newest, SNAPSHOT_EVERY))
         return last

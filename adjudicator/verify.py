@@ -23,7 +23,7 @@ from adjudicator.dice import deriver
 from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import Game, at_head, left_to_ruleset, load_game, replay_event, replay_plain, replay_told, start, violations
 from adjudicator.errors import AdjudicatorError, BadInput, Rejected
-from adjudicator.i18n import _
+from adjudicator.i18n import _, render
 from adjudicator import dicecheck
 from adjudicator.logsource import LogSource
 from adjudicator.reveals import Reveals, raw_digest, roll_verdicts
@@ -247,7 +247,7 @@ class _Fold:
         wrong = not_canonical(body, bytes(self.again), floats)
         if wrong:
             self.problem(seq, "malformed", _("seq {seq} ({unit} {number}): {problem}").format(
-                seq=seq, unit=self.unit, number=number, problem=wrong))
+                seq=seq, unit=self.unit, number=number, problem=render(wrong)))
 
     def _misplaced(self, seq: int, number: int, event: Envelope) -> None:
         self.problem(seq, "sequence", _("seq {seq} ({unit} {number}): found event seq {found} of game {game} where "

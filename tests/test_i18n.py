@@ -404,3 +404,30 @@ def test_every_rule_skirmish_cites_is_named_by_the_russian_texts_own_heading(rus
 
     assert all("seed" not in cite(rule) and "§" not in cite(rule) and "ruling" not in cite(rule) for rule in CODES.values())
     assert cite(VOLLEY) == "«Стрельба»: «Групповая стрельба (залп)»"
+
+
+def _binds_underscore(function) -> bool:
+    """Whether a function gives the name `_` a value of its own (`for _ in`, `_, x = ...`)."""
+    import ast
+
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+            return True
+    return False
+
+
+def test_no_function_hides_the_message_function_under_a_throwaway_name():
+    """A function that calls `_()` for a message must not bind `_` itself (`for _, x in ...`): the
+    call would then be made on whatever the loop left there, and only when the message is needed."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "adjudicator").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _binds_underscore(node):
+                calls = [c for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                         and c.func.id == "_"]
+                if calls:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert not found, found

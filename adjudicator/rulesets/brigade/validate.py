@@ -16,7 +16,7 @@ from adjudicator.rulesets.brigade.decide import KINDS
 from adjudicator.rulesets.brigade.codes import RULE_BRIG_INIT, RULE_CHANGE, RULE_ONE_CHANGE, RULE_RESULTS, RULE_SEQUENCE
 from adjudicator.rulesets.brigade.phases import TURN_PHASES, whose
 from adjudicator.rulesets.brigade.state import BRIGADE_RESULTS, FATES, UNIT_STATUSES, BrigadeState, Order, rolls_of
-from adjudicator.i18n import Msg
+from adjudicator.i18n import Msg, said
 from adjudicator.localize import PhaseName
 
 
@@ -167,7 +167,7 @@ def check_roll(s: BrigadeState, actor: str, a: ev.RollFor) -> list[Violation]:
     try:
         parse_expr(a.expr)
     except ValueError as e:
-        return violation("roll/bad-expression", RULE_RESULTS, str(e))
+        return violation("roll/bad-expression", RULE_RESULTS, said(e))
     if a.unit not in s.units and a.unit not in s.brigades and a.unit not in s.generals:
         return violation("roll/unknown", RULE_RESULTS, "{unit!r} is not a unit, brigade or general", unit=a.unit)
     return []

@@ -6,6 +6,7 @@ from typing import Any
 
 from events.freeform import RollDice
 from adjudicator.dice import parse_expr
+from adjudicator.i18n import said
 from adjudicator.ruleset import Check, Violation, violation
 from adjudicator.rulesets.freeform.codes import RULE
 from adjudicator.rulesets.freeform.state import FreeformState
@@ -15,7 +16,7 @@ def check_roll(s: FreeformState, actor: str, action: RollDice) -> list[Violation
     try:
         parse_expr(action.expr)
     except ValueError as e:
-        return violation("roll/bad-expression", RULE, str(e))
+        return violation("roll/bad-expression", RULE, said(e))
     return []
 
 
