@@ -28,7 +28,7 @@ from adjudicator.draft import NOTHING, Outcome
 from adjudicator.engine import (Built, Game, Held, at_head, build_all, creation_event, data_digest, game_over, load_game, replay_event,
                                 replay_told, start, violations)
 from adjudicator.errors import BadInput, Conflict, Rejected, StorageFault, storage_cause
-from adjudicator.i18n import _
+from adjudicator.i18n import N_, _
 from adjudicator.localize import core_action
 from adjudicator.notation import PostLine
 from adjudicator.ruleset import Awaiting
@@ -486,7 +486,7 @@ def join(db_path: str | Path, side: str, seed: str | None, key_file: str | Path 
     from adjudicator.plaintext import check_line
 
     if seed is not None:
-        check_line(seed, "--seed", "a client seed")
+        check_line(seed, "--seed", N_("a client seed"))
     action = SeedContributed(player=side, seed=seed or random_source.token_hex(16))
     return submit(db_path, side, (PostLine(0, action),))
 

@@ -270,7 +270,7 @@ def build(log: str | Path, name: str | None = None) -> str:
         raise error
     game = result.report.context
     if game is None:
-        raise BadInput(f"{source.path}: the log holds no game")
+        raise BadInput(_("{path}: the log holds no game").format(path=source.path))
     steps = gather(source, game)
     created = game.created
     name = name or f"{created.game}.jsonl"

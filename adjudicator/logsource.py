@@ -13,6 +13,7 @@ from pathlib import Path
 from adjudicator.chain import split_line
 from adjudicator.errors import BadInput
 from adjudicator.store import Store
+from adjudicator.i18n import _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # The marks the scans for dice reveals, rolls and client seeds pick events by. They are looked for
@@ -103,9 +104,9 @@ class LogSource:
                     yield number, line[:-76] + b"}", line[-67:-3].decode("ascii", "replace")
                     continue
                 try:
-                    body, digest = split_line(line, f"line {number}")  # which takes off one LF or CRLF, no more
+                    body, digest = split_line(line, _("line {n}").format(n=number))  # which takes off one LF or CRLF, no more
                 except BadInput as e:
-                    yield number, None, str(e) if line not in (b"\n", b"\r\n") else f"line {number}: an empty line"
+                    yield number, None, str(e) if line not in (b"\n", b"\r\n") else _("line {n}: an empty line").format(n=number)
                     continue
                 yield number, body, digest
 
@@ -129,5 +130,5 @@ def _reveal_lines(block: bytes) -> Iterator[bytes]:
 def open_source(path: str | Path) -> LogSource:
     p = Path(path)
     if not p.is_file():
-        raise BadInput(f"{p}: no such log (a game database or a .jsonl export)")
+        raise BadInput(_("{path}: no such log (a game database or a .jsonl export)").format(path=p))
     return LogSource(p)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.errors import BadInput
+from adjudicator.i18n import _
 
 FORMATS = (".svg", ".png")
 PNG_ZOOM = 2  # a PNG is read on a screen or a phone, not zoomed like an SVG: hex numbers and ids stay legible
@@ -22,4 +23,5 @@ def encoded(svg: str, out: Path) -> bytes:
         import resvg_py
 
         return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=PNG_ZOOM))
-    raise BadInput(f"{out}: a map is written as .svg or .png, not {kind or 'a file without an extension'}")
+    raise BadInput(_("{out}: a map is written as .svg or .png, not {kind}").format(out=out, kind=kind) if kind
+                   else _("{out}: a map is written as .svg or .png, not a file without an extension").format(out=out))

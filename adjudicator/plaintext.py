@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from adjudicator.errors import NotationError
+from adjudicator.i18n import N_, _
 
 # The Unicode Bidi_Control characters: they reorder what a reader sees, not what the engine reads.
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
@@ -29,20 +30,28 @@ def describe(ch: str) -> str:
 
     code = ord(ch)
     if code < 0x20:
-        return f"U+{code:04X} ({_C0[code]}, a control character)"
-    if 0x7F <= code <= 0x9F:
-        return f"U+{code:04X} ({'DEL' if code == 0x7F else 'a C1'} control character)"
-    return f"U+{code:04X} {unicodedata.name(ch, 'a format character')}"
+        return _("U+{code} ({name}, a control character)").format(code=f"{code:04X}", name=_C0[code])
+    if code == 0x7F:
+        return _("U+{code} (DEL control character)").format(code=f"{code:04X}")
+    if code <= 0x9F:
+        return _("U+{code} (a C1 control character)").format(code=f"{code:04X}")
+    name = unicodedata.name(ch, "")
+    return f"U+{code:04X} {name}" if name else _("U+{code} a format character").format(code=f"{code:04X}")
 
 
-def check_line(line: str, where: str, what: str = "a post") -> None:
-    """NotationError naming `where` (`line 3`) and the first hidden character in `line`, if it holds one."""
+A_POST = N_("a post")
+
+
+def check_line(line: str, where: str, what: str = A_POST) -> None:
+    """NotationError naming `where` (`line 3`, in the reader's language) and the first hidden character
+    in `line`, if it holds one; `what` the line is part of is a message (N_), shown translated."""
     found = _NOT_IN_A_LINE.search(line)
     if found:
-        raise NotationError(f"{where}: {describe(found.group())} is not allowed in {what}")
+        raise NotationError(_("{where}: {character} is not allowed in {what}").format(
+            where=where, character=describe(found.group()), what=_(what)))
 
 
-def split_lines(text: str, what: str = "a post") -> Iterator[str]:
+def split_lines(text: str, what: str = A_POST) -> Iterator[str]:
     """The lines of `text`, split on LF alone (a CR before it dropped), each checked (check_line) as it
     is reached, so that a reader who stops early (a post's `end`) checks no further."""
     lines = text.split("\n")
@@ -52,7 +61,7 @@ def split_lines(text: str, what: str = "a post") -> Iterator[str]:
             line = line[:-1]
         elif number == last and line == "":
             return
-        check_line(line, f"line {number}", what)
+        check_line(line, _("line {n}").format(n=number), what)
         yield line
 
 

@@ -14,6 +14,7 @@ import re
 import unicodedata
 
 from adjudicator.errors import NotationError
+from adjudicator.i18n import _
 
 BEGIN, END = "-----BEGIN SSH SIGNATURE-----", "-----END SSH SIGNATURE-----"
 
@@ -50,9 +51,9 @@ def split_signed(text: str) -> tuple[str, str]:
     starts = [i for i, line in enumerate(lines) if line.rstrip("\n") == BEGIN]
     if not starts:
         if any(line.rstrip("\n") == END for line in lines):
-            raise NotationError(f"the post has `{END}` without `{BEGIN}` above it")
+            raise NotationError(_("the post has `{end}` without `{begin}` above it").format(end=END, begin=BEGIN))
         return "", ""
     first = starts[-1]
     if len(starts) > 1 or lines[-1].rstrip("\n") != END:
-        raise NotationError(f"a signed post ends with one signature block, `{BEGIN}` to `{END}`")
+        raise NotationError(_("a signed post ends with one signature block, `{begin}` to `{end}`").format(begin=BEGIN, end=END))
     return "".join(lines[:first]), "".join(lines[first:])

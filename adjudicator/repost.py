@@ -14,6 +14,7 @@ from adjudicator.draft import Outcome
 from adjudicator.engine import Game
 from adjudicator.errors import BadInput
 from adjudicator.logsource import open_source
+from adjudicator.i18n import _
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def post_at(log: str | Path, seq: int) -> Repost:
     if not found and run and run[0].event.seq <= seq <= run[-1].event.seq:
         found.extend(run)
     if not found:
-        raise BadInput(f"{log}: no event {seq} (the log has events 1 to {report.events})")
+        raise BadInput(_("{log}: no event {seq} (the log has events 1 to {head})").format(log=log, seq=seq, head=report.events))
     first, last = found[0], found[-1]
     after, head = (first.event.seq - 1, first.event.prev), (last.event.seq, last.digest)
     record = first.event.action

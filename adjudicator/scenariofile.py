@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import BadInput
+from adjudicator.i18n import N_, _, ngettext
 
 Path = tuple[str | int, ...]
 
@@ -25,14 +26,15 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
+        return _("line {n}: {message}").format(n=self.line, message=self.message)
 
 
 class ScenarioError(BadInput):
     """A scenario file with problems: every one, each naming its line."""
 
     def __init__(self, where: str, problems: list[Problem]):
-        head = f"{where}: the scenario has {len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        head = ngettext("{where}: the scenario has {count} problem", "{where}: the scenario has {count} problems",
+                        len(problems)).format(where=where, count=len(problems))
         super().__init__("\n".join([head, *(f"  {p}" for p in problems)]))
         self.problems = problems
 
@@ -216,24 +218,24 @@ def key_lines(text: str) -> dict[Path, int]:
 # may be left out; "*" gives the shape of any other key, a table of names the file chooses), or ANY
 # (a table the ruleset reads as it likes).
 ANY = object()
-_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false", list: "a list",
-          dict: "a table"}
+_NAMES = {str: N_("a string"), int: N_("an integer"), float: N_("a number"), bool: N_("true or false"),
+          list: N_("a list"), dict: N_("a table")}
 
 
 def _named(value: Any) -> str:
     if isinstance(value, float):
-        return "a decimal number"
-    return "a table" if isinstance(value, dict) else _NAMES.get(type(value), type(value).__name__)
+        return _("a decimal number")
+    return _("a table") if isinstance(value, dict) else _(_NAMES[type(value)]) if type(value) in _NAMES else type(value).__name__
 
 
 def _wanted(spec: Any) -> str:
     if isinstance(spec, dict):
-        return "a table"
+        return _("a table")
     if isinstance(spec, list):
-        return "a list"
+        return _("a list")
     if isinstance(spec, tuple):
-        return f"a list of {len(spec)} values"
-    return _NAMES[spec]
+        return ngettext("a list of {count} value", "a list of {count} values", len(spec)).format(count=len(spec))
+    return _(_NAMES[spec])
 
 
 def _fits(value: Any, spec: Any) -> bool:
@@ -254,10 +256,10 @@ def shape(sc: Scenario, spec: Mapping[str, Any], value: Any = None, path: Path =
     value = sc.data if value is None else value
     out: list[Problem] = []
     keys = {k.rstrip("?"): s for k, s in spec.items()}
-    where = f"in [{_dotted(path)}]" if _dotted(path) else "at the top of the file"
+    where = _("in [{table}]").format(table=_dotted(path)) if _dotted(path) else _("at the top of the file")
     for k in value:
         if k not in keys and "*" not in keys:
-            out.append(sc.problem((*path, k), f"unknown key {k!r} {where}; known: {', '.join(keys)}"))
+            out.append(sc.problem((*path, k), _("unknown key {key!r} {where}; known: {known}").format(key=k, where=where, known=", ".join(keys))))
         elif k not in keys:
             out += _check(sc, value[k], keys["*"], (*path, k))
     for k, s in spec.items():
@@ -266,7 +268,7 @@ def shape(sc: Scenario, spec: Mapping[str, Any], value: Any = None, path: Path =
             continue
         if name not in value:
             if not k.endswith("?"):
-                out.append(sc.problem(path, f"the key {name!r} is missing {where}"))
+                out.append(sc.problem(path, _("the key {key!r} is missing {where}").format(key=name, where=where)))
             continue
         out += _check(sc, value[name], s, (*path, name))
     return out
@@ -274,7 +276,8 @@ def shape(sc: Scenario, spec: Mapping[str, Any], value: Any = None, path: Path =
 
 def _check(sc: Scenario, value: Any, spec: Any, path: Path) -> list[Problem]:
     if not _fits(value, spec):
-        return [sc.problem(path, f"{_dotted(path)}: {_named(value)} where {_wanted(spec)} is wanted")]
+        return [sc.problem(path, _("{key}: {found} where {wanted} is wanted").format(
+            key=_dotted(path), found=_named(value), wanted=_wanted(spec)))]
     if isinstance(spec, dict):
         return shape(sc, spec, value, path)
     if isinstance(spec, list):
