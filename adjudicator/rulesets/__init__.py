@@ -18,5 +18,7 @@ def names() -> list[str]:
 
 def get(name: str) -> AnyRuleset:
     if name not in names():
-        raise BadInput(f"unknown ruleset {name!r}; known: {', '.join(names())}")
+        from adjudicator.i18n import _
+
+        raise BadInput(_("unknown ruleset {name!r}; known: {known}").format(name=name, known=", ".join(names())))
     return import_module(f"{__name__}.{name}").RULESET
