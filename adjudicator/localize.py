@@ -161,8 +161,12 @@ def core_action(english: str) -> str:
 
 @cache
 def _templates(ruleset: str, name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The ruleset's English templates `name` as patterns, each with its Russian; a key may be a
+    pattern itself, its groups named, where a template cannot say where a field ends (a number
+    followed by a list)."""
     table = getattr(russian(ruleset), name, {})
-    return tuple((re.compile(re.sub(_TEMPLATE_FIELD, r"(?P<\1>.+?)", re.escape(en)) + "$"), ru) for en, ru in table.items())
+    return tuple((en if isinstance(en, re.Pattern) else re.compile(re.sub(_TEMPLATE_FIELD, r"(?P<\1>.+?)", re.escape(en)) + "$"), ru)
+                 for en, ru in table.items())
 
 
 def _matched(ruleset: str, name: str, text: str) -> str:
@@ -177,7 +181,11 @@ def _matched(ruleset: str, name: str, text: str) -> str:
 
 
 def _field(ruleset: str, name: str, value: str) -> str:
+    """A field of a matched text: matched in its turn, or a message of the catalogue (a modifier's
+    label), else a side or the notation's words."""
     found = _matched(ruleset, name, value)
+    if found == value and value:
+        found = _(value)
     return found if found != value else words(ruleset, side(ruleset, value))
 
 

@@ -43,3 +43,30 @@ def test_english_shows_the_data_as_written():
     shown = "\n".join(views.rulesets([rs]))
     assert f"option guise: {rs.options['guise']}" in shown
     assert "table fire: PROVISIONAL, ours: the fire results table is not in seed 000 (§10.5)" in shown
+
+
+@pytest.mark.parametrize("english, russian_text", [
+    ("French (Foy) defeated: Army Defeat Test 10 -3 (own brigade Broken x3) +1 (enemy brigade Broken) = 8, 5 or less "
+     "(seed 004 §15.5); the army leaves the field",
+     "French (Foy) разбита: тест армии на поражение 10 -3 (своя бригада сломлена x3) +1 (вражеская бригада сломлена) = 8, "
+     "5 или меньше (§15.5 Результаты прохождения Теста на Поражение); армия покидает поле"),
+    ("British (Picton) defeated automatically: the army lost 48 of 63 points, 75 % or more (seed 004 §15.6)",
+     "British (Picton) разбита автоматически: армия потеряла 48 из 63 очков, 75 % или больше (§15.6 Автоматическое поражение)"),
+    ("the scenario's 10 turns are played and no army was defeated: the battle is undecided (scenario rule, ours)",
+     "все 10 ходов сценария сыграны, и ни одна армия не разбита: сражение не решено (правило сценария, наше)"),
+])
+def test_brigade_results_in_russian(russian, english, russian_text):
+    """`status` and `replay` show the result brigade wrote into the state (in English) in Russian: the
+    defeat test's roll, each modifier's label from the catalogue with its count, the rule's title."""
+    from adjudicator import localize
+
+    assert localize.result("brigade", english) == russian_text
+
+
+def test_the_shipped_brigade_game_ends_in_russian(russian):
+    from tests.conftest import LOGS
+    from adjudicator.cli import app
+    from typer.testing import CliRunner
+
+    out = CliRunner().invoke(app, ["--lang", "ru", "status", str(LOGS / "brigade-peninsula" / "game.jsonl")]).output
+    assert "разбита: тест армии на поражение" in out and "defeated" not in out

@@ -145,8 +145,8 @@ def _step_on(d: D) -> bool:
     s.step += 1
     if s.step >= len(TURN):
         if s.turn >= s.max_turns:
-            army.end(d, f"the scenario's {s.max_turns} turns are played and no army was defeated: "
-                        "the battle is undecided (scenario rule, ours)")
+            army.end(d, Msg("the scenario's {turns} turns are played and no army was defeated: "
+                            "the battle is undecided (scenario rule, ours)", turns=s.max_turns))
             return False
         _begin_turn(d)
         return True
@@ -443,7 +443,7 @@ def standing(d: D, e: Envelope[ev.Standing]) -> None:
 
 def end_game(d: D, e: Envelope[GameEnded]) -> None:
     if not d.base.over:  # the rules' own result stands
-        army.end(d, f"ended by the referee: {e.action.result}")
+        army.end(d, Msg("ended by the referee: {result}", result=e.action.result))
 
 
 def concede(d: D, e: Envelope[GameConceded]) -> None:

@@ -176,7 +176,8 @@ def _defeat_check(d: Draft[BrigadeState], side: str, lost: int, **why: bool) -> 
     x = s.sides[side]
     if automatic_defeat(s, side, lost):
         d.update(s.sides, side, defeated=True)
-        end(d, f"{x.name} defeated automatically: the army lost {lost} of {x.value} points, 75 % or more ({RULE_AUTO_DEFEAT})")
+        end(d, Msg("{army} defeated automatically: the army lost {lost} of {points} points, 75 % or more ({rule})",
+                   army=x.name, lost=lost, points=x.value, rule=RULE_AUTO_DEFEAT))
         return
     reason = triggers(s, side, lost=lost, **why)
     if not reason:

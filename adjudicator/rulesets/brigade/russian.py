@@ -3,6 +3,8 @@ orders among them)."""
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.aliases import Aliases
 
 SEEDS = ("003", "004")
@@ -21,6 +23,22 @@ SECTIONS = {
 }
 
 SIDES = {"british": "британцы", "french": "французы"}
+
+# The result the rules write into the state (army.py, apply.py), as a Russian reader is shown it. The
+# defeat test's modifiers follow its roll with no word between: patterns say where each ends, and a
+# modifier's label is a message of the catalogue (its count, `x3`, after it)
+RESULTS = {
+    re.compile(r"(?P<army>.+?) defeated: Army Defeat Test (?P<rolled>\d+)(?P<mods>(?: [-+]\d+ \([^()]+\))*) = "
+               r"(?P<total>-?\d+), 5 or less \((?P<rule>[^()]+)\); the army leaves the field$"):
+        "{army} разбита: тест армии на поражение {rolled}{mods} = {total}, 5 или меньше ({rule}); армия покидает поле",
+    re.compile(r" (?P<value>[-+]\d+) \((?P<label>[^()]+)\)(?P<rest>.*)$"): " {value} ({label}){rest}",
+    re.compile(r"(?P<label>.+) x(?P<count>\d+)$"): "{label} x{count}",
+    "{army} defeated automatically: the army lost {lost} of {points} points, 75 % or more ({rule})":
+        "{army} разбита автоматически: армия потеряла {lost} из {points} очков, 75 % или больше ({rule})",
+    "the scenario's {turns} turns are played and no army was defeated: the battle is undecided (scenario rule, ours)":
+        "все {turns} ходов сценария сыграны, и ни одна армия не разбита: сражение не решено (правило сценария, наше)",
+    "ended by the referee: {result}": "игра окончена судьёй: {result}",
+}
 
 # The steps of the turn (§4.1-§4.8) as the text names them
 PHASES = {"initiative": "инициатива", "command": "командование", "compulsory": "обязательные передвижения",
