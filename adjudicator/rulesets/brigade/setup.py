@@ -11,6 +11,7 @@ from events.core import GameCreated
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.brigade import army
 from adjudicator.rulesets.brigade.state import KINDS, SKILLS, BrigadeState, Brigade, General, Place, Side, Unit
+from adjudicator.i18n import _
 
 if TYPE_CHECKING:
     from adjudicator.scenariofile import Problem
@@ -39,9 +40,10 @@ def setup(created: GameCreated) -> BrigadeState:
     tables = created.data.get("tables") or {}
     sides_data = sc.get("sides") or []
     if len(sides_data) != 2:
-        raise BadInput("scenario: a General de Brigade game has exactly two sides")
+        raise BadInput(_("scenario: a General de Brigade game has exactly two sides"))
     if len(created.players) != 2:
-        raise BadInput(f"brigade: two players, one per side ({', '.join(s['id'] for s in sides_data)}), in that order")
+        raise BadInput(_("brigade: two players, one per side ({sides}), in that order").format(
+            sides=", ".join(s["id"] for s in sides_data)))
     width, height = float(sc.get("width", 72)), float(sc.get("height", 48))
     # the scenario's side ids are mapped, in order, onto the game's player names
     side_of = {s["id"]: p for s, p in zip(sides_data, created.players)}

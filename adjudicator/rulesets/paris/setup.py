@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.errors import BadInput
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, LEVELS, Leader, PState, Unit, Wing
+from adjudicator.i18n import _
 from events.core import GameCreated
 
 if TYPE_CHECKING:
@@ -39,18 +40,18 @@ def setup(created: GameCreated) -> PState:
     scen = created.data.get("scenario") or {}
     tables = created.data.get("tables") or {}
     if not scen.get("wings"):
-        raise BadInput("paris needs a scenario (dreux-1562 or ivry-1590)")
+        raise BadInput(_("paris needs a scenario (dreux-1562 or ivry-1590)"))
     sides = list(scen["sides"])
     players = list(created.players)
     if len(players) != 2:
-        raise BadInput(f"paris is a two-player game ({' and '.join(sides)}); name two --player")
+        raise BadInput(_("paris is a two-player game ({first} and {second}); name two --player").format(first=sides[0], second=sides[1]))
     # players named as the scenario's sides take those sides; otherwise the first player takes the first side
     if sorted(players) == sorted(sides):
         players = sides
     to_player = dict(zip(sides, players))
     for opt in created.options:
         if opt not in scen.get("options", {}):
-            raise BadInput(f"option {opt!r} does not apply to scenario {created.scenario}")
+            raise BadInput(_("option {option!r} does not apply to scenario {scenario}").format(option=opt, scenario=created.scenario))
     units: dict[str, Unit] = {}
     leaders: dict[str, Leader] = {}
     wings: dict[str, Wing] = {}

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.core import GameCreated
 from adjudicator.errors import BadInput
+from adjudicator.i18n import Msg, _, render, said
 
 from .grid import DIRECTIONS, MAX_HEIGHT, MAX_WIDTH, on_board, parse_square
 from .state import Army, PortableState, Unit
@@ -74,12 +75,12 @@ def setup(created: GameCreated) -> PortableState:
     scenario = created.data.get("scenario") or {}
     tables = created.data.get("tables") or {}
     if not scenario:
-        raise BadInput("portable: the game needs a scenario (see `adjudicator rulesets`)")
+        raise BadInput(_("portable: the game needs a scenario (see `adjudicator rulesets`)"))
     try:
         check_tables(tables)
         return _build(created, scenario, tables)
     except (KeyError, TypeError, ValueError) as e:
-        raise BadInput(f"portable, scenario {created.scenario!r}: {e}") from None
+        raise BadInput(_("portable, scenario {scenario!r}: {problem}").format(scenario=created.scenario, problem=render(said(e)))) from None
 
 
 def _build(created: GameCreated, scenario: dict[str, Any], tables: dict[str, Any]) -> PortableState:
@@ -89,7 +90,8 @@ def _build(created: GameCreated, scenario: dict[str, Any], tables: dict[str, Any
     armies_data = scenario["armies"]
     if len(created.players) != len(armies_data) or len(armies_data) != 2:
         names = ", ".join(a["name"] for a in armies_data)
-        raise ValueError(f"two players, one per army in order ({names}); got {', '.join(created.players)}")
+        raise ValueError(Msg("two players, one per army in order ({armies}); got {players}", armies=names,
+                             players=", ".join(created.players)))
 
     def square(text: str, what: str) -> str:
         sq = parse_square(text)

@@ -14,6 +14,7 @@ import msgspec
 
 from events.core import GameCreated
 from adjudicator.errors import BadInput
+from adjudicator.i18n import _, render, said
 
 from .forces import points, role_of
 from .state import OK, RESERVE, Area, Command, Figure, Group, Gun, Line, Scenario, SkirmishState, Terrain
@@ -111,18 +112,18 @@ def setup(created: GameCreated) -> SkirmishState:
     """The state before any action, from the scenario and tables the game's first event holds."""
     scenario = created.data.get("scenario") or {}
     if not scenario.get("sides"):
-        raise BadInput("skirmish needs a scenario: key-point or assault")
+        raise BadInput(_("skirmish needs a scenario: key-point or assault"))
     sides = [side["id"] for side in scenario["sides"]]
     players = list(created.players)
     if len(players) != len(sides):
-        raise BadInput(f"skirmish: one player a side ({', '.join(sides)}); got {', '.join(players)}")
+        raise BadInput(_("skirmish: one player a side ({sides}); got {players}").format(sides=", ".join(sides), players=", ".join(players)))
     try:
         tables = decode(created.data.get("tables") or {})
         if sorted(players) != sorted(sides):
             scenario = renamed(scenario, dict(zip(sides, players)))
         return initial_state(scenario, tables, created.scenario, created.game)
     except (KeyError, TypeError, ValueError) as e:
-        raise BadInput(f"skirmish, scenario {created.scenario!r}: {e}") from None
+        raise BadInput(_("skirmish, scenario {scenario!r}: {problem}").format(scenario=created.scenario, problem=render(said(e)))) from None
 
 
 def renamed(scenario: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
