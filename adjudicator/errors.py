@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 import sqlite3
 
+from adjudicator.i18n import N_, _
+
 
 class AdjudicatorError(Exception):
     """Base: a message for the user and the exit code the CLI returns."""
@@ -50,34 +52,37 @@ class StorageFault(AdjudicatorError):
     exit_code = 5
 
     def __init__(self, path: object, cause: str, *, writing: bool = True):
-        super().__init__(f"{path}: {cause}" + (": nothing was written" if writing else ""))
+        said = _("{path}: {cause}: nothing was written") if writing else _("{path}: {cause}")
+        super().__init__(said.format(path=path, cause=cause))
         self.cause = cause
 
 
 # What the file system and SQLite say, in plain words, when the storage fails: a missing folder or
 # a file that is not a database is the user's input instead, and stays out of these tables.
 _OS_CAUSES = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the file system is read-only",
-    errno.EACCES: "permission denied (a read-only file or folder)",
-    errno.EPERM: "permission denied (a read-only file or folder)",
-    errno.EIO: "an input/output error",
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.EACCES: N_("permission denied (a read-only file or folder)"),
+    errno.EPERM: N_("permission denied (a read-only file or folder)"),
+    errno.EIO: N_("an input/output error"),
 }
 _SQLITE_CAUSES = {  # primary result codes: the low byte of an extended one
-    sqlite3.SQLITE_FULL: "the disk is full",
-    sqlite3.SQLITE_READONLY: "the database cannot be written (read-only)",
-    sqlite3.SQLITE_IOERR: "an input/output error",
-    sqlite3.SQLITE_BUSY: "the database is locked by another process",
-    sqlite3.SQLITE_LOCKED: "the database is locked by another process",
-    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
-    sqlite3.SQLITE_PERM: "permission denied",
+    sqlite3.SQLITE_FULL: N_("the disk is full"),
+    sqlite3.SQLITE_READONLY: N_("the database cannot be written (read-only)"),
+    sqlite3.SQLITE_IOERR: N_("an input/output error"),
+    sqlite3.SQLITE_BUSY: N_("the database is locked by another process"),
+    sqlite3.SQLITE_LOCKED: N_("the database is locked by another process"),
+    sqlite3.SQLITE_CANTOPEN: N_("the database file cannot be opened"),
+    sqlite3.SQLITE_PERM: N_("permission denied"),
 }
 
 
 def storage_cause(error: BaseException) -> str | None:
     """The cause of an OSError or a sqlite3.Error in plain words if the storage failed, else None."""
     if isinstance(error, OSError):
-        return None if error.errno is None else _OS_CAUSES.get(error.errno)
-    code = getattr(error, "sqlite_errorcode", None)  # absent where Python raised it, not SQLite
-    return None if code is None else _SQLITE_CAUSES.get(code & 0xFF)
+        cause = None if error.errno is None else _OS_CAUSES.get(error.errno)
+    else:
+        code = getattr(error, "sqlite_errorcode", None)  # absent where Python raised it, not SQLite
+        cause = None if code is None else _SQLITE_CAUSES.get(code & 0xFF)
+    return None if cause is None else _(cause)
