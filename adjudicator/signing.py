@@ -21,17 +21,14 @@ from events.core import REFEREE, Action, Envelope, PostReceived
 from adjudicator.core import ENGINE_RULE, KEY_TYPES, GameState
 from adjudicator.errors import BadInput, NotationError
 from adjudicator.notation import PostLine
-from adjudicator.ruleset import Violation
+from adjudicator.i18n import Msg, _
+from adjudicator.ruleset import Violation, violation
 
 NAMESPACE = "adjudicator"
 MIN_HEAD_DIGITS = 16  # a head prefix a referee cannot grind another head to match
 # the first two lines of a signed text: the game and the head it was written against (README, "Posts and signatures")
 HEAD = re.compile(rf"game (\S+)\nafter ([0-9]+) ([0-9a-f]{{{MIN_HEAD_DIGITS},64}})\n")
 _KEY_LINE = re.compile(r"^(\S+) ([A-Za-z0-9+/]+={0,2})(?: .*)?$")
-
-
-def _v(code: str, message: str) -> list[Violation]:
-    return [Violation(code, ENGINE_RULE, message)]
 
 
 def public_key(text: str, where: str) -> str:
@@ -42,16 +39,17 @@ def public_key(text: str, where: str) -> str:
     line = text.strip()
     m = _KEY_LINE.match(line)
     if not m or "\n" in line:
-        raise BadInput(f"{where}: not an SSH public key line (KEYTYPE BASE64 [COMMENT], as in a .pub file)")
+        raise BadInput(_("{where}: not an SSH public key line (KEYTYPE BASE64 [COMMENT], as in a .pub file)").format(where=where))
     if m.group(1) not in KEY_TYPES:
-        raise BadInput(f"{where}: a {m.group(1)} key; players sign with {' or '.join(KEY_TYPES)} keys")
+        raise BadInput(_("{where}: a {kind} key; players sign with {kinds} keys").format(
+            where=where, kind=m.group(1), kinds=_(" or ").join(KEY_TYPES)))
     try:
         fields = _strings(base64.b64decode(m.group(2), validate=True))
         PublicKey.from_openssh_str(f"{m.group(1)} {m.group(2)}")
     except (ValueError, NotImplementedError) as e:
-        raise BadInput(f"{where}: not an SSH public key this tool can verify ({e})") from None
+        raise BadInput(_("{where}: not an SSH public key this tool can verify ({error})").format(where=where, error=e)) from None
     if m.group(1) == "ssh-rsa" and int.from_bytes(fields[-1], "big").bit_length() < MIN_RSA_BITS:
-        raise BadInput(f"{where}: an RSA key of fewer than {MIN_RSA_BITS} bits, which ssh-keygen refuses")
+        raise BadInput(_("{where}: an RSA key of fewer than {bits} bits, which ssh-keygen refuses").format(where=where, bits=MIN_RSA_BITS))
     return f"{m.group(1)} {m.group(2)}"
 
 
@@ -59,9 +57,9 @@ def read_key(path: str | Path) -> str:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot read the public key ({getattr(e, 'strerror', None) or e})") from None
+        raise BadInput(_("{path}: cannot read the public key ({why})").format(path=path, why=getattr(e, "strerror", None) or e)) from None
     if "PRIVATE KEY" in text:
-        raise BadInput(f"{path}: this is a private key; register the public one (the .pub file)")
+        raise BadInput(_("{path}: this is a private key; register the public one (the .pub file)").format(path=path))
     return public_key(text, str(path))
 
 
@@ -170,8 +168,8 @@ def reported_faces(state: GameState, event: Envelope) -> list[Violation]:
     reported = lines[core.signed_next].reported or ()
     faces = tuple(d for roll in event.rolls for d in roll.dice)
     if faces != reported:
-        return _v("signature/faces", f"the faces {list(faces)} are not the {list(reported)} that {event.actor}'s signed "
-                  f"post reports for its action {core.signed_next + 1}")
+        return violation("signature/faces", ENGINE_RULE, "the faces {faces} are not the {reported} that {actor}'s signed post reports for "
+                  "its action {n}", faces=list(faces), reported=list(reported), actor=event.actor, n=core.signed_next + 1)
     return []
 
 
@@ -183,35 +181,36 @@ def check(state: GameState, actor: str, action: Action) -> list[Violation]:
     if actor == REFEREE or actor not in core.keys:
         return []
     if core.signed_by != actor:
-        return _v("signature/unsigned", f"{actor} has a registered key: {actor}'s actions come in posts signed "
-                  "with it, and this one is not in one")
+        return violation("signature/unsigned", ENGINE_RULE, "{actor} has a registered key: {actor}'s actions come in posts signed "
+                  "with it, and this one is not in one", actor=actor)
     actions = _actions(core.ruleset, actor, core.signed)
     if actions is None:
-        return _v("signature/unreadable", f"{actor}'s signed post cannot be read in the game's notation")
+        return violation("signature/unreadable", ENGINE_RULE, "{actor}'s signed post cannot be read in the game's notation", actor=actor)
     if core.signed_next >= len(actions):
-        return _v("signature/beyond", f"{actor}'s signed post holds {len(actions)} action(s); this one is not among them")
+        return violation("signature/beyond", ENGINE_RULE, "{actor}'s signed post holds {count} action(s); this one is not among them",
+                  actor=actor, count=len(actions))
     if actions[core.signed_next] != action:
-        return _v("signature/differs", f"this is not action {core.signed_next + 1} of {actor}'s signed post")
+        return violation("signature/differs", ENGINE_RULE, "this is not action {n} of {actor}'s signed post", n=core.signed_next + 1, actor=actor)
     return []
 
 
-def unfinished(state: GameState) -> str:
-    """Why the signed post in progress is not whole (some of its actions are not in the log), or ""."""
+def unfinished(state: GameState) -> Msg | None:
+    """Why the signed post in progress is not whole (some of its actions are not in the log), or None."""
     core = state.core
     if not core.signed_by:
-        return ""
+        return None
     actions = _actions(core.ruleset, core.signed_by, core.signed)
     if actions is None:
-        return f"{core.signed_by}'s signed post cannot be read in the game's notation"
+        return Msg("{actor}'s signed post cannot be read in the game's notation", actor=core.signed_by)
     if core.signed_next < len(actions):
-        return (f"{core.signed_by}'s signed post holds {len(actions)} action(s), but only {core.signed_next} "
-                "of them follow its record")
-    return ""
+        return Msg("{actor}'s signed post holds {count} action(s), but only {done} of them follow its record",
+                   actor=core.signed_by, count=len(actions), done=core.signed_next)
+    return None
 
 
 def _unfinished(state: GameState) -> list[Violation]:
     why = unfinished(state)
-    return _v("signature/unfinished", why) if why else []
+    return violation("signature/unfinished", ENGINE_RULE, why) if why else []
 
 
 def _check_record(state: GameState, actor: str, action: PostReceived) -> list[Violation]:
@@ -219,27 +218,30 @@ def _check_record(state: GameState, actor: str, action: PostReceived) -> list[Vi
     key = core.keys.get(actor)
     if not action.signed and not action.signature:
         if key is not None:
-            return _v("signature/missing", f"{actor} has a registered key: a post by {actor} is signed with it "
-                      "(`adjudicator sign`, or ssh-keygen -Y sign -n adjudicator), and this one is not")
+            return violation("signature/missing", ENGINE_RULE, "{actor} has a registered key: a post by {actor} is signed with it "
+                      "(`adjudicator sign`, or ssh-keygen -Y sign -n adjudicator), and this one is not", actor=actor)
         return []
     if key is None:
-        return _v("signature/no-key", f"the post is signed, but {actor} has no registered key "
-                  f"(`adjudicator join GAME --as {actor} --key KEYFILE`)")
+        return violation("signature/no-key", ENGINE_RULE, "the post is signed, but {actor} has no registered key "
+                  "(`adjudicator join GAME --as {actor} --key KEYFILE`)", actor=actor)
     if hashlib.sha256((action.signed + action.signature).encode("utf-8")).hexdigest() != action.digest:
-        return _v("post/digest", "the post's digest is not that of its signed text and signature")
+        return violation("post/digest", ENGINE_RULE, "the post's digest is not that of its signed text and signature")
     why = signature_ok(key, action.signed, action.signature)
     if why:
-        return _v("signature/bad", f"the signature is not {actor}'s registered key's over this text ({why})")
+        return violation("signature/bad", ENGINE_RULE, "the signature is not {actor}'s registered key's over this text ({why})", actor=actor, why=why)
     head = HEAD.match(action.signed)
     if head is None or head.group(1) != core.game:
-        named = head.group(1) if head else "(none named)"
-        return _v("signature/other-game", f"the signed text is for game {named}, not {core.game}: a signed post's "
-                  "first lines are `game ID` and `after SEQ HASH`")
+        if head is None:
+            return violation("signature/other-game", ENGINE_RULE, "the signed text is for game (none named), not {game}: a signed post's "
+                      "first lines are `game ID` and `after SEQ HASH`", game=core.game)
+        return violation("signature/other-game", ENGINE_RULE, "the signed text is for game {named}, not {game}: a signed post's "
+                  "first lines are `game ID` and `after SEQ HASH`", named=head.group(1), game=core.game)
     if int(head.group(2)) != core.seq or not core.head.startswith(head.group(3)):
-        return _v("signature/other-head", f"the signed text was written after #{head.group(2)} {head.group(3)}, but this "
-                  f"post follows #{core.seq} {core.head[:16]}: a signature is good for the turn it was written in only")
+        return violation("signature/other-head", ENGINE_RULE, "the signed text was written after #{seq} {hash}, but this post follows "
+                  "#{head} {head_hash}: a signature is good for the turn it was written in only",
+                  seq=head.group(2), hash=head.group(3), head=core.seq, head_hash=core.head[:16])
     if _actions(core.ruleset, actor, action.signed) is None:  # one with no action is unreadable too
-        return _v("signature/unreadable", "the signed text cannot be read in the game's notation")
+        return violation("signature/unreadable", ENGINE_RULE, "the signed text cannot be read in the game's notation")
     return []
 
 
@@ -253,18 +255,18 @@ def sign(text: str, key_file: str | Path) -> str:
 
     body = posttext.normalise(text)
     if not HEAD.match(body):
-        raise BadInput(f"a signed post starts with the lines `game ID` and `after SEQ HASH`, HASH being {MIN_HEAD_DIGITS} or "
-                       "more lowercase hex digits of the head of the receipt it answers: the signature is then good for "
-                       "that game and that turn only")
+        raise BadInput(_("a signed post starts with the lines `game ID` and `after SEQ HASH`, HASH being {digits} or "
+                         "more lowercase hex digits of the head of the receipt it answers: the signature is then good for "
+                         "that game and that turn only").format(digits=MIN_HEAD_DIGITS))
     tool = shutil.which("ssh-keygen")
     if tool is None:
-        raise BadInput("ssh-keygen is not installed: it makes the signature (OpenSSH's client tools)")
+        raise BadInput(_("ssh-keygen is not installed: it makes the signature (OpenSSH's client tools)"))
     with tempfile.TemporaryDirectory() as tmp:
         message = Path(tmp) / "post.txt"
         message.write_text(body, encoding="utf-8")
         done = subprocess.run([tool, "-Y", "sign", "-n", NAMESPACE, "-f", str(key_file), str(message)],
                               capture_output=True, text=True)
         if done.returncode != 0:
-            raise BadInput(f"{key_file}: ssh-keygen could not sign ({done.stderr.strip() or done.returncode})")
+            raise BadInput(_("{path}: ssh-keygen could not sign ({why})").format(path=key_file, why=done.stderr.strip() or done.returncode))
         armour = (Path(tmp) / "post.txt.sig").read_text(encoding="ascii")
     return body + posttext.normalise(armour)

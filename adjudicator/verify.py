@@ -296,8 +296,12 @@ class _Fold:
 
             why = unfinished(state)
             if why and (self.upto is None or report.events < self.upto):
-                report.problems.append(Problem(report.events, "rule", f"seq {report.events}: {why} (engine) "
-                                                                      "[signature/unfinished]"))
+                from adjudicator.core import ENGINE_RULE
+                from adjudicator.ruleset import violation
+
+                (said,) = violation("signature/unfinished", ENGINE_RULE, why)
+                report.problems.append(Problem(report.events, "rule", _("seq {seq}: {violation}").format(
+                    seq=report.events, violation=said)))
         report.state = at_head(state, report.events, self.prev) if state is not None else None
         for seq, prefix in sorted(self.wanted.items()):
             if seq > report.events and (self.upto is None or seq <= self.upto) and not (report.problems and not lenient):

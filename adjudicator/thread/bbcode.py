@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from adjudicator.errors import BadInput
+from adjudicator.i18n import _
 from adjudicator.thread.posts import ThreadPost
 
 POST_TAG = "[post "
@@ -23,7 +24,7 @@ def posts(text: str) -> list[ThreadPost]:
         found.append(ThreadPost(n, attrs.get("date", ""), attrs.get("author", ""), attrs.get("title", ""),
                                 plain(m.group(2))))
     if text.count("[/post]") != len(found):
-        raise BadInput("the BBCode export has a [post ...] without its [/post], or the other way round")
+        raise BadInput(_("the BBCode export has a [post ...] without its [/post], or the other way round"))
     return found
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from events.core import REFEREE, Envelope, PostReceived
 from adjudicator.engine import Game
 from adjudicator.errors import BadInput, NotationError
+from adjudicator.i18n import _, ngettext
 from adjudicator.posttext import digest as post_digest
 from adjudicator.thread.posts import ThreadPost
 from adjudicator.thread.witness import Receipt, receipts, shown_rolls
@@ -45,7 +46,7 @@ def read_log(log: str | Path) -> tuple[Game, list[LoggedEvent]]:
 
     found: list[LoggedEvent] = []
     report = verify(open_source(log), each_event=lambda game, event, digest, outcome: found.append(LoggedEvent(event, digest)))
-    error = report.error(f"{log} does not verify, so no thread can agree with it: ")
+    error = report.error(_("{log} does not verify, so no thread can agree with it: ").format(log=log))
     if error is not None:
         raise error
     assert report.context is not None
@@ -70,12 +71,12 @@ def check(posts: list[ThreadPost], game: Game, events: list[LoggedEvent], author
         _check_record(verdict, posts, logged, digests, found, authors, explained)
     gaps = _gaps(covered, len(events))
     for first, last in gaps:
-        verdict.disagreements.append(f"the log's events #{first}-#{last} have no result in the thread "
-                                     "(no receipt names them)")
+        verdict.disagreements.append(_("the log's events #{first}-#{last} have no result in the thread "
+                                       "(no receipt names them)").format(first=first, last=last))
     held = {e.event.action.digest for e in records if isinstance(e.event.action, PostReceived)}
     for p in posts:
         if id(p) in digests and id(p) not in explained and digests[id(p)] not in held and _is_turn(game, p, authors):
-            verdict.disagreements.append(f"{p.named()}: a turn post the log does not hold")
+            verdict.disagreements.append(_("{post}: a turn post the log does not hold").format(post=p.named()))
     verdict.posts, verdict.results = len(records), len(found)
     return verdict
 
@@ -87,23 +88,28 @@ def _check_receipts(verdict: Verdict, game: Game, found: list[Receipt], by_seq: 
     for r in found:
         where = r.post.named()
         if r.game != game.created.game:
-            verdict.disagreements.append(f"{where}: a result of game {r.game}, not {game.created.game}")
+            verdict.disagreements.append(_("{where}: a result of game {posted}, not {game}").format(
+                where=where, posted=r.game, game=game.created.game))
             continue
         end = by_seq.get(r.last)
         if r.first < 1 or r.first > r.last or end is None or not end.hash.startswith(r.head):
-            verdict.disagreements.append(f"{where}: a result the log never held: its receipt names #{r.first}-#{r.last} "
-                                         f"and head {r.head}, " + (f"but the log's head at #{r.last} is {end.hash[:16]}"
-                                                                   if end else f"but the log ends at #{len(by_seq)}"))
+            said = _("{where}: a result the log never held: its receipt names #{first}-#{last} and head {head}, but "
+                     "the log's head at #{last} is {logged}") if end else \
+                _("{where}: a result the log never held: its receipt names #{first}-#{last} and head {head}, but "
+                  "the log ends at #{logged}")
+            verdict.disagreements.append(said.format(where=where, first=r.first, last=r.last, head=r.head,
+                                                     logged=end.hash[:16] if end else len(by_seq)))
             continue
         start = by_seq[r.first].event.action
         logged_digest = start.digest if isinstance(start, PostReceived) else ""
         if r.digest != logged_digest[:len(r.digest)] or bool(r.digest) != bool(logged_digest):
-            verdict.disagreements.append(f"{where}: a result the log never held: its receipt names the post "
-                                         f"{r.digest or '-'} at #{r.first}, the log {logged_digest[:16] or '-'}")
+            verdict.disagreements.append(_("{where}: a result the log never held: its receipt names the post "
+                                           "{posted} at #{first}, the log {logged}").format(
+                where=where, posted=r.digest or "-", first=r.first, logged=logged_digest[:16] or "-"))
             continue
         if (r.first, r.last) in seen:
-            verdict.disagreements.append(f"{where}: a result pasted twice: #{r.first}-#{r.last} is already "
-                                         f"{seen[(r.first, r.last)].post.named()}")
+            verdict.disagreements.append(_("{where}: a result pasted twice: #{first}-#{last} is already {post}").format(
+                where=where, first=r.first, last=r.last, post=seen[(r.first, r.last)].post.named()))
             continue
         seen[(r.first, r.last)] = r
         covered.append((r.first, r.last))
@@ -116,12 +122,14 @@ def _check_rolls(verdict: Verdict, r: Receipt, events: list[Envelope]) -> None:
     shown = shown_rolls(r.post)
     for n, (a, b) in enumerate(zip(shown, logged), start=1):
         if a != b:
-            verdict.disagreements.append(f"{r.post.named()}: roll {n} of the result shows {a[0]} {list(a[1])}, "
-                                         f"the log holds {b[0]} {list(b[1])}")
+            verdict.disagreements.append(_("{post}: roll {n} of the result shows {shown}, the log holds {logged}").format(
+                post=r.post.named(), n=n, shown=f"{a[0]} {list(a[1])}", logged=f"{b[0]} {list(b[1])}"))
             return
     if len(shown) != len(logged):
-        verdict.disagreements.append(f"{r.post.named()}: the result shows {len(shown)} roll(s), the log holds "
-                                     f"{len(logged)} in #{r.first}-#{r.last}")
+        verdict.disagreements.append(ngettext("{post}: the result shows {shown} roll, the log holds {logged} in #{first}-#{last}",
+                                              "{post}: the result shows {shown} rolls, the log holds {logged} in #{first}-#{last}",
+                                              len(shown)).format(
+            post=r.post.named(), shown=len(shown), logged=len(logged), first=r.first, last=r.last))
 
 
 def _check_record(verdict: Verdict, posts: list[ThreadPost], logged: LoggedEvent, digests: dict[int, str],
@@ -134,20 +142,24 @@ def _check_record(verdict: Verdict, posts: list[ThreadPost], logged: LoggedEvent
         explained.add(id(p))
         side = sides_of(authors, p)
         if p.author and side != actor:
-            verdict.disagreements.append(f"{p.named()}: a post from the wrong author: the log holds it (#{seq}) "
-                                         f"as {actor}'s, the thread shows it by {p.author}")
+            verdict.disagreements.append(_("{post}: a post from the wrong author: the log holds it (#{seq}) as {actor}'s, "
+                                           "the thread shows it by {author}").format(post=p.named(), seq=seq, actor=actor,
+                                                                                    author=p.author))
         return
     result = next((r for r in found if r.first == seq), None)
     candidate = _answered(posts, result, digests, authors, actor, explained) if result else None
     if candidate is not None:
         explained.add(id(candidate))
-        verdict.disagreements.append(f"{candidate.named()}: edited after its result: its text is not the post the log "
-                                     f"holds (#{seq}, {actor}, sha256 {record.digest[:16]}), which "
-                                     f"{result.post.named() if result else 'a result'} answers")
+        verdict.disagreements.append(_("{post}: edited after its result: its text is not the post the log holds "
+                                       "(#{seq}, {actor}, sha256 {digest}), which {result} answers").format(
+            post=candidate.named(), seq=seq, actor=actor, digest=record.digest[:16],
+            result=result.post.named() if result else _("a result")))
     else:
-        named = f", answered by {result.post.named()}" if result else ""
-        verdict.disagreements.append(f"a missing post: {actor}'s post that the log holds at #{seq} (sha256 "
-                                     f"{record.digest[:16]}) is not in the thread{named}")
+        said = _("a missing post: {actor}'s post that the log holds at #{seq} (sha256 {digest}) is not in the thread, "
+                 "answered by {result}") if result else \
+            _("a missing post: {actor}'s post that the log holds at #{seq} (sha256 {digest}) is not in the thread")
+        verdict.disagreements.append(said.format(actor=actor, seq=seq, digest=record.digest[:16],
+                                                 result=result.post.named() if result else ""))
 
 
 def _answered(posts: list[ThreadPost], result: Receipt, digests: dict[int, str], authors: dict[str, str],

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.errors import BadInput
+from adjudicator.i18n import _
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,10 @@ class ThreadPost:
 
     def named(self) -> str:
         """How a disagreement names the post: its date, author and title."""
-        return f"post {self.number} ({self.date}, {self.author or 'author not shown'}, {self.title!r})"
+        if self.author:
+            return _("post {n} ({date}, {author}, {title!r})").format(n=self.number, date=self.date, author=self.author,
+                                                                      title=self.title)
+        return _("post {n} ({date}, author not shown, {title!r})").format(n=self.number, date=self.date, title=self.title)
 
 
 FORMATS = ("dump", "bbcode", "html")
@@ -37,9 +41,9 @@ def detect(text: str) -> str:
         return "bbcode"
     if dump.HEADER.search(text):
         return "dump"
-    raise BadInput("the thread is in no form this tool reads: the source forum's text dump (posts start "
-                   "`Отправлено: DD.MM.YY HH:MM. Заголовок: TITLE`), a BBCode export ([post author=... date=... "
-                   "title=...]), or a phpBB page saved as HTML")
+    raise BadInput(_("the thread is in no form this tool reads: the source forum's text dump (posts start "
+                     "`Отправлено: DD.MM.YY HH:MM. Заголовок: TITLE`), a BBCode export ([post author=... date=... "
+                     "title=...]), or a phpBB page saved as HTML"))
 
 
 def read_thread(path: str | Path, form: str | None = None) -> list[ThreadPost]:
@@ -47,13 +51,13 @@ def read_thread(path: str | Path, form: str | None = None) -> list[ThreadPost]:
     try:
         text = Path(path).read_bytes().decode("utf-8-sig")
     except OSError as e:
-        raise BadInput(f"{path}: cannot read ({e.strerror})") from None
+        raise BadInput(_("{path}: cannot read ({why})").format(path=path, why=e.strerror)) from None
     except UnicodeDecodeError:
-        raise BadInput(f"{path}: the thread is not UTF-8 text") from None
+        raise BadInput(_("{path}: the thread is not UTF-8 text").format(path=path)) from None
     return parse_thread(text, form or detect(text), str(path))
 
 
-def parse_thread(text: str, form: str, where: str = "the thread") -> list[ThreadPost]:
+def parse_thread(text: str, form: str, where: str = "") -> list[ThreadPost]:
     if form == "dump":
         from adjudicator.thread.dump import posts
     elif form == "bbcode":
@@ -61,8 +65,8 @@ def parse_thread(text: str, form: str, where: str = "the thread") -> list[Thread
     elif form == "html":
         from adjudicator.thread.html import posts
     else:
-        raise BadInput(f"--form: one of {', '.join(FORMATS)}")
+        raise BadInput(_("--form: one of {forms}").format(forms=", ".join(FORMATS)))
     found = posts(text)
     if not found:
-        raise BadInput(f"{where}: no post found in it (read as {form})")
+        raise BadInput(_("{where}: no post found in it (read as {form})").format(where=where or _("the thread"), form=form))
     return found

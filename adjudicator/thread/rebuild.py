@@ -21,6 +21,7 @@ from typing import Any
 
 from adjudicator import games
 from adjudicator.errors import AdjudicatorError, BadInput, NotationError
+from adjudicator.i18n import _
 from adjudicator.thread.check import check, read_log, sides_of
 from adjudicator.thread.posts import ThreadPost
 from adjudicator.thread.witness import Receipt, actor_of_result, receipts
@@ -51,7 +52,7 @@ def rebuild(posts: list[ThreadPost], db: str | Path, new: dict[str, Any] | None,
     and put there only when the thread could be played (strictly: without a refused post)."""
     db = Path(db)
     if db.exists():
-        raise BadInput(f"{db} already exists: refusing to overwrite a game")
+        raise BadInput(_("{path} already exists: refusing to overwrite a game").format(path=db))
     if new is None:
         new = {**created_in(posts), "tables_path": tables}
     if secret is not None:
@@ -85,7 +86,7 @@ def created_in(posts: list[ThreadPost]) -> dict[str, Any]:
                     return {"ruleset_name": m.group(1), "game_id": m.group(2), "players": m.group(3).split(", "),
                             "scenario": m.group(4), "options": m.group(5).split(", ") if m.group(5) else [],
                             "dice_mode": "reported" if "dice: reported" in p.body else "committed"}
-    raise BadInput("the thread holds no result of `new` (its receipt names seq 1): give --ruleset and --player")
+    raise BadInput(_("the thread holds no result of `new` (its receipt names seq 1): give --ruleset and --player"))
 
 
 def _kept_secret(path: Path) -> dict[str, Any]:
@@ -97,13 +98,13 @@ def _kept_secret(path: Path) -> dict[str, Any]:
         kept = msgspec.json.decode(path.read_bytes(), type=DiceSecret)
         top = bytes.fromhex(kept.top)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError, ValueError) as e:
-        raise BadInput(f"{path}: not a dice secret file ({e})") from None
+        raise BadInput(_("{path}: not a dice secret file ({error})").format(path=path, error=e)) from None
     return {"game_id": kept.game, "epochs": kept.epochs, "secret_top": top}
 
 
 def _play(posts: list[ThreadPost], db: Path, authors: dict[str, str], lenient: bool) -> Rebuilt:
     done = Rebuilt()
-    game, _ = games.state_at(db)
+    game, _state = games.state_at(db)
 
     def problem(message: str) -> None:
         done.problems.append(message)
@@ -127,10 +128,10 @@ def _play(posts: list[ThreadPost], db: Path, authors: dict[str, str], lenient: b
             except NotationError:
                 continue  # talk, not a turn
             except AdjudicatorError as e:
-                problem(f"{p.named()}: refused: {e}")
+                problem(_("{post}: refused: {error}").format(post=p.named(), error=e))
     except _Stop:
         pass
-    _, state = games.state_at(db)
+    _game, state = games.state_at(db)
     done.head = (state.core.seq, state.core.head)
     if not done.problems and any(receipts(p) for p in posts):
         game, events = read_log(db)
@@ -141,7 +142,7 @@ def _play(posts: list[ThreadPost], db: Path, authors: dict[str, str], lenient: b
 def _unnamed_author(db: Path, posts: list[ThreadPost], n: int) -> str:
     """Who wrote a post the thread shows without its author (the source forum's dump): the player whose
     key signed it, or else the side the result that answers it names."""
-    _, state = games.state_at(db)
+    _game, state = games.state_at(db)
     if state.core.keys:
         from adjudicator.signing import signer
 
@@ -154,7 +155,7 @@ def _unnamed_author(db: Path, posts: list[ThreadPost], n: int) -> str:
 
 def _redo_tool_events(db: Path, post: ThreadPost, r: Receipt, problem) -> None:
     """The events of a result that no post made, made again as the tool made them."""
-    _, state = games.state_at(db)
+    _game, state = games.state_at(db)
     if r.digest or r.last <= state.core.seq:
         return
     # each line as a reader sees it, less a list item's mark (a result's actions are list items)
@@ -169,7 +170,7 @@ def _redo_tool_events(db: Path, post: ThreadPost, r: Receipt, problem) -> None:
             elif words[:1] == ["key"] and len(words) >= 4:
                 games.register_key(db, words[1], f"{words[2]} {words[3]}")
     except AdjudicatorError as e:
-        problem(f"{post.named()}: its events cannot be made again: {e}")
+        problem(_("{post}: its events cannot be made again: {error}").format(post=post.named(), error=e))
 
 
 def _against(db: Path, r: Receipt, problem) -> None:
@@ -179,7 +180,7 @@ def _against(db: Path, r: Receipt, problem) -> None:
     with Store(db, readonly=True) as store:
         row = store.event(r.last)
     if row is None or not row[1].startswith(r.head):
-        got = f"#{r.last} {row[1][:16]}" if row else f"no event #{r.last}"
-        problem(f"{r.post.named()}: the rebuilt game does not reach its receipt's head {r.head} at #{r.last} "
-                f"(it has {got})")
+        got = f"#{r.last} {row[1][:16]}" if row else _("no event #{seq}").format(seq=r.last)
+        problem(_("{post}: the rebuilt game does not reach its receipt's head {head} at #{seq} (it has {got})").format(
+            post=r.post.named(), head=r.head, seq=r.last, got=got))
 
