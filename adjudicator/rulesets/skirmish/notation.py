@@ -541,8 +541,8 @@ VERBS: tuple[Verb, ...] = (
          lambda a: f"{'evade' if a.evade else 'stand'} {a.unit}",
          "stand UNIT: the charged figure or group stands against the charge (§Attack by a group, ruling S18)"),
     Verb("hits", ev.Allocate, _hits, _hits_text,
-         "hits FIGURE ... [pass FIGURE to COMRADE]: place the hits on your close-order group, a Leader's saved hit "
-         "passed to a comrade (§Group fire (volley), rulings S21, S33)"),
+         "hits FIGURE ... [pass FIGURE to COMRADE]: place the hits on your close-order group; `pass` names the comrade "
+         "to whom a Leader or special figure passes a hit it saves (§Group fire (volley), rulings S21, S33)"),
     Verb("melee", ev.Melee, _melee, _melee_text,
          "melee ATTACKER[+ATTACKER] vs DEFENDER[+DEFENDER] [occupy]; ...: the fights of the melee a charge brought, "
          "`occupy` where the winner takes the enemy's position (§Melee, rulings S24, S48)"),
