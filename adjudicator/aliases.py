@@ -73,8 +73,8 @@ class Aliases:
         table = self._ru_words
         out = []
         for w in text.split():
-            bare, bang = (w[:-1], "!") if w.endswith("!") and len(w) > 1 else (w, "")
-            out.append(table.get(bare.lower(), bare) + bang)
+            bare, tail = _tail(w)
+            out.append(table.get(bare.lower(), bare) + tail)
         return " ".join(out)
 
     def russian(self, line: str) -> str:
@@ -108,10 +108,19 @@ class Aliases:
         return " ".join(self.russian_word(w) for w in text.split(" "))
 
     def russian_word(self, word: str) -> str:
-        ru = self.words.get(word.lower())
+        bare, tail = _tail(word)
+        ru = self.words.get(bare.lower())
         if ru is None:
             return word
-        return ru.upper() if word.isupper() else ru
+        return (ru.upper() if bare.isupper() else ru) + tail
+
+
+def _tail(word: str) -> tuple[str, str]:
+    """A word and the mark that ends it, if any: an order's `!` (`атака!`), or the `;` or `,` that
+    parts a line's clauses (skirmish's `... facing west; rifle-2 ...`)."""
+    if len(word) > 1 and word[-1] in "!;,":
+        return word[:-1], word[-1]
+    return word, ""
 
 
 _TOKEN = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")

@@ -16,12 +16,13 @@ from adjudicator.core import VERBS
 from adjudicator.i18n import render, said, set_language
 from adjudicator.ruleset import help_parts
 
-RULESETS = ("paris",)
+RULESETS = ("paris", "skirmish")
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]*(?![\w-])")
 # ids and numbers of the examples, coordinates, dice, hashes, commands in backticks, and the few
-# Latin names the Russian text itself writes (SSH keys, the README, the coordinates' X and Y)
+# Latin names the Russian text itself writes (SSH keys, the README, the coordinates' X and Y, skirmish's
+# «Дополнение I»)
 _ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{4,64}\b|\b\d*[dD]\d+\b|[\w-]*\d[\w-]*|\b(?:SSH|BASE64|README|X|Y|F|N)\b"
-                      r"|\.pub\b|\bR\d+\b")
+                      r"|\.pub\b|\bR\d+\b|Дополнение I\b")
 
 
 @pytest.fixture(autouse=True)

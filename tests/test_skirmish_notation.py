@@ -7,14 +7,14 @@ import pytest
 
 from adjudicator.errors import BadInput
 from adjudicator.notation import format_action, parse
-from adjudicator.rulesets.skirmish.notation import VERBS, facing
+from adjudicator.rulesets.skirmish.notation import EXAMPLES, VERBS, facing
 from events import skirmish as ev
 from events.skirmish import Fight, FigurePath, Placement
 
 
 def example(verb) -> str:
-    """The example a verb's help ends with, after its last ': '."""
-    return verb.help.rsplit(": ", 1)[1]
+    """The line of the verb `adjudicator help skirmish` shows (notation.EXAMPLES)."""
+    return EXAMPLES[verb.words]
 
 
 @pytest.mark.parametrize("verb", VERBS, ids=lambda v: v.words)
@@ -95,3 +95,32 @@ def test_the_readme_documents_every_verb_with_its_example():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     for verb in VERBS:
         assert f"`{example(verb)}`" in readme, verb.words
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=lambda v: v.words)
+def test_every_example_in_russian_reads_as_the_same_action(verb):
+    """Issue 21: the example `adjudicator --lang ru help skirmish` shows (its verb and fixed words in
+    Russian, the words before a `;` too) is read as the English line it stands for."""
+    from adjudicator.aliases import aliases
+
+    text = example(verb)
+    russian = aliases("skirmish").russian(text)
+    assert not any(w in russian.split() for w in ("west", "west;", "occupy;", "facing", "at")), russian
+    (line,) = parse(russian, VERBS, "french", "skirmish").lines
+    assert line.action == parse(text, VERBS, "french").lines[0].action
+
+
+def test_a_russian_unreadable_line_is_named_with_its_usage_in_russian():
+    from adjudicator.i18n import set_language
+
+    set_language("ru")
+    try:
+        for text, said in {"активировать zug": "строка 2: активировать: как писать: активировать ОТРЯД ДЕЙСТВИЕ",
+                           "двигать zug musketeer-1 25:66": "строка 2: двигать: '25:66' — не позиция X,Y в см",
+                           "расставить z1 10,10": "строка 2: расставить: 'z1 10,10': пишите БОЕЦ по X,Y",
+                           "постоянно огонь zug ближе далеко": "строка 2: постоянно: постоянно: 'далеко' — не число"}.items():
+            with pytest.raises(BadInput) as e:
+                parse("бросок инициативы\n" + text, VERBS, "french", "skirmish")
+            assert str(e.value).startswith(said), (text, str(e.value))
+    finally:
+        set_language(None)

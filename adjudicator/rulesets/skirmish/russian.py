@@ -149,6 +149,16 @@ ALIASES = Aliases(
         "north": "север", "south": "юг", "east": "восток", "west": "запад", "north-east": "северо-восток",
         "north-west": "северо-запад", "south-east": "юго-восток", "south-west": "юго-запад",
         "n": "с", "s": "ю", "e": "в", "w": "з", "ne": "св", "nw": "сз", "se": "юв", "sw": "юз",
+        # the last of an activation's actions (`activate gun-1 turn`), a gun's
+        "turn": "поворот",
+    },
+    # the placeholders of the notation's forms (help, usage errors); UNIT (ОТРЯД: a figure or a group), TARGET
+    # and KIND are the engine's. F is a facing, CM a distance; X,Y stay as the rules' own coordinates
+    names={
+        "FIGURE": "БОЕЦ", "MARKER": "МАРКЕР", "GROUP": "ГРУППА", "LEADER": "ЛИДЕР", "GUN": "ОРУДИЕ",
+        "OFFICER": "ОФИЦЕР", "COMMAND": "КОМАНДОВАНИЕ", "BUILDING": "ЗДАНИЕ", "COMRADE": "ТОВАРИЩ",
+        "ATTACKER": "АТАКУЮЩИЙ", "DEFENDER": "ЗАЩИТНИК", "SECOND": "ВТОРАЯ-ЦЕЛЬ", "ACTION": "ДЕЙСТВИЕ",
+        "CM": "СМ", "FACE": "ГРАНЬ", "N": "ЧИСЛО", "F": "НАПРАВЛЕНИЕ",
     },
 )
 
