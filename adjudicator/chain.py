@@ -21,7 +21,7 @@ from functools import lru_cache
 import msgspec
 
 from adjudicator.errors import BadInput
-from adjudicator.i18n import Msg, N_
+from adjudicator.i18n import Msg, N_, _
 
 DOMAIN = b"adj-ev1\x00"
 GENESIS = "0" * 64
@@ -52,7 +52,7 @@ def split_line(line: bytes, where: str) -> tuple[bytes, str]:
         or line[-_SUFFIX_LEN:-66] != b',"hash":"'
         or line[-2:] != b'"}'
     ):
-        raise BadInput(f"{where}: not an event line (expected a JSON object ending in \"hash\")")
+        raise BadInput(_("{where}: not an event line (expected a JSON object ending in \"hash\")").format(where=where))
     digest = line[-66:-2].decode("ascii", "replace")
     return line[:-_SUFFIX_LEN] + b"}", digest
 

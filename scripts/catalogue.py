@@ -48,7 +48,9 @@ def read() -> Catalog:
 def extract() -> None:
     template = extracted()
     catalogue = read() if PO.exists() else Catalog(locale="ru", domain="adjudicator", project="adjudicator")
+    created = catalogue.creation_date
     catalogue.update(template, no_fuzzy_matching=True)
+    catalogue.creation_date = created  # the catalogue's, not this run's: an extract that finds nothing new changes nothing
     catalogue.obsolete.clear()
     with PO.open("wb") as f:
         write_po(f, catalogue, width=120, omit_header=False, sort_output=False, include_previous=False)
