@@ -16,11 +16,13 @@ from adjudicator.core import VERBS
 from adjudicator.i18n import render, said, set_language
 from adjudicator.ruleset import help_parts
 
-RULESETS = ("paris", "portable")
+RULESETS = ("paris", "portable", "freeform")
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]*(?![\w-])")
 # ids and numbers of the examples, coordinates, dice, hashes, commands in backticks, and the few
-# Latin names the Russian text itself writes (SSH keys, the README, the coordinates' X and Y)
-_ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{4,64}\b|\b\d*[dD]\d+\b|[\w-]*\d[\w-]*|\b(?:SSH|BASE64|README|X|Y|F|N)\b"
+# Latin names the Russian text itself writes (SSH keys, the README, the coordinates' X and Y), and the
+# dice expressions' shapes as the notation writes them (NdM+K)
+_ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{4,64}\b|\b\d*[dD]\d+\b|\bNdMz?(?:[+-]K)?\b|[\w-]*\d[\w-]*"
+                      r"|\b(?:SSH|BASE64|README|X|Y|F|N)\b"
                       r"|\.pub\b|\bR\d+\b")
 
 
