@@ -16,7 +16,7 @@ from adjudicator.core import VERBS
 from adjudicator.i18n import render, said, set_language
 from adjudicator.ruleset import help_parts
 
-RULESETS = ("paris", "portable", "freeform")
+RULESETS = ("paris", "brigade", "portable", "freeform")
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]*(?![\w-])")
 # ids and numbers of the examples, coordinates, dice, hashes, commands in backticks, and the few
 # Latin names the Russian text itself writes (SSH keys, the README, the coordinates' X and Y), and the
