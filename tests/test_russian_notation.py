@@ -85,5 +85,11 @@ def test_usage_errors_in_russian(name):
                 assert not _latin(shown, {"zzz"} | _ids(name)), (verb.words, args, shown)
 
 
+def test_a_placeholder_is_never_taken_for_a_verb():
+    """brigade's `brigade` is a verb, its BRIGADE a placeholder (an order line: `BRIGADE ORDER`)."""
+    assert aliases("brigade").russian_form("BRIGADE ORDER [OBJECTIVE] [FLANK]") == "БРИГАДА ПРИКАЗ [ОБЪЕКТ] [ФЛАНГ]"
+    assert aliases("brigade").russian_form("brigade BRIGADE steady") == "бригада БРИГАДА стойкая"
+
+
 def test_the_engine_verbs_have_russian_forms():
     assert {v.words for v in VERBS} <= set(CORE.verbs)
