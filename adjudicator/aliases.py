@@ -94,9 +94,10 @@ class Aliases:
 
     def russian_form(self, form: str) -> str:
         """A form of the notation in Russian: the verb it starts with, then every fixed word and
-        placeholder, whatever brackets and bars surround them (`[left|right]` -> `[слева|справа]`)."""
+        placeholder, whatever brackets and bars surround them (`[left|right]` -> `[слева|справа]`). A word
+        in capitals is a placeholder, never the verb (`BRIGADE ORDER`, where `brigade` is a verb)."""
         words = form.split(" ")
-        verb, n = _longest({tuple(v.split()): v for v in self.verbs}, [w.lower() for w in words])
+        verb, n = _longest({tuple(v.split()): v for v in self.verbs}, [w if w.isupper() else w.lower() for w in words])
         text = " ".join(words[n:]) if verb is not None else form
         for en, ru in self.phrases.get(verb or "", {}).items():
             text = text.replace(en, ru)

@@ -35,7 +35,7 @@ def test_a_standing_order_is_a_sides_one_of_its_kinds_and_modes():
     verb = next(v for v in VERBS if v.words == "standing")
     assert verb.parse("Fire Always", "british", ()) == standing("fire", "always")
     assert verb.format(standing("counter-charge", "never")) == "standing counter-charge never"
-    assert "e.g. standing fire always" in verb.help
+    assert RULESET.examples["standing"] == "standing fire always"  # `help brigade` shows it as its example
     # scripted play gives one of each kind, none of them `ask`
     assert {(a.kind, a.mode) for a in standing_orders(s, "british")} == {
         ("initiative-roll", "auto"), ("initiative", "take"), ("command", "pass"), ("compulsory", "auto"),

@@ -335,9 +335,13 @@ def test_help_gives_every_verb_of_a_game_system_with_an_example():
 
     r = run_cli_inprocess("help", "freeform")
     assert r.returncode == 0, r.stderr
+    examples = rulesets.get("freeform").examples
     for verb in rulesets.get("freeform").verbs + VERBS:
         assert verb.help in r.stdout and verb.help.startswith(verb.words.split()[0])
-        assert "(" in verb.help.split(":", 1)[1], f"{verb.words}: no example"
+        if verb.words in examples:  # the ruleset's own verbs: an example of their own (notation.EXAMPLES)
+            assert f"{verb.help} (e.g. {examples[verb.words]})" in r.stdout
+        else:
+            assert "(" in verb.help.split(":", 1)[1], f"{verb.words}: no example"
     assert run_cli_inprocess("help", "chess").returncode == 2
 
 

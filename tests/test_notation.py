@@ -197,7 +197,7 @@ def test_a_verb_typo_suggests_the_nearest_verb():
         parse("xyzzy", verbs, "catholic")
 
 
-@pytest.mark.parametrize("name", ["paris", "brigade", "portable", "skirmish"])
+@pytest.mark.parametrize("name", ["paris", "brigade", "portable", "skirmish", "freeform"])
 def test_every_verb_of_a_ruleset_has_an_example_that_reads_back_as_written(name):
     """Issue "A forum game that flows", "The notation, documented": `adjudicator help RULESET` gives a
     line of every verb as a post writes it; each parses to that verb's action and prints back the same

@@ -16,12 +16,13 @@ from adjudicator.core import VERBS
 from adjudicator.i18n import render, said, set_language
 from adjudicator.ruleset import help_parts
 
-RULESETS = ("paris", "skirmish")
+RULESETS = ("paris", "brigade", "portable", "freeform", "skirmish")
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]*(?![\w-])")
 # ids and numbers of the examples, coordinates, dice, hashes, commands in backticks, and the few
 # Latin names the Russian text itself writes (SSH keys, the README, the coordinates' X and Y, skirmish's
-# «Дополнение I»)
-_ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{4,64}\b|\b\d*[dD]\d+\b|[\w-]*\d[\w-]*|\b(?:SSH|BASE64|README|X|Y|F|N)\b"
+# «Дополнение I»), and the dice expressions' shapes as the notation writes them (NdM+K)
+_ALLOWED = re.compile(r"`[^`]*`|\b[0-9a-f]{4,64}\b|\b\d*[dD]\d+\b|\bNdMz?(?:[+-]K)?\b|[\w-]*\d[\w-]*"
+                      r"|\b(?:SSH|BASE64|README|X|Y|F|N)\b"
                       r"|\.pub\b|\bR\d+\b|Дополнение I\b")
 
 
@@ -82,6 +83,12 @@ def test_usage_errors_in_russian(name):
             except ValueError as e:
                 shown = render(said(e))
                 assert not _latin(shown, {"zzz"} | _ids(name)), (verb.words, args, shown)
+
+
+def test_a_placeholder_is_never_taken_for_a_verb():
+    """brigade's `brigade` is a verb, its BRIGADE a placeholder (an order line: `BRIGADE ORDER`)."""
+    assert aliases("brigade").russian_form("BRIGADE ORDER [OBJECTIVE] [FLANK]") == "БРИГАДА ПРИКАЗ [ОБЪЕКТ] [ФЛАНГ]"
+    assert aliases("brigade").russian_form("brigade BRIGADE steady") == "бригада БРИГАДА стойкая"
 
 
 def test_the_engine_verbs_have_russian_forms():

@@ -14,23 +14,25 @@ from adjudicator.ruleset import Violation, violation
 from adjudicator.rulesets.brigade.codes import RULE_AUTO_ORDER, RULE_KIND, RULE_ORDERS
 from adjudicator.rulesets.brigade.state import FLANKS, ORDERS, BrigadeState, Order, dist, mods_text, units_of
 from adjudicator.i18n import Msg
-from adjudicator.localize import Word
+from adjudicator.localize import Form, Word
 
 
 
 def parse_order(words: list[str]) -> Order:
     """KIND [OBJECTIVE] [FLANK] -> Order; ValueError says what is wrong."""
     if not words:
-        raise ValueError(f"an order is KIND [OBJECTIVE] [FLANK], KIND one of {', '.join(ORDERS)}")
+        raise ValueError(Msg("an order is {form}, {kind} one of {orders}", form=Form("brigade", "KIND [OBJECTIVE] [FLANK]"),
+                             kind=Form("brigade", "KIND"), orders=Form("brigade", ", ".join(ORDERS))))
     kind = words[0].lower()
     if kind not in ORDERS:
-        raise ValueError(f"{words[0]!r} is not an order; orders: {', '.join(ORDERS)} ({RULE_ORDERS})")
+        raise ValueError(Msg("{word!r} is not an order; orders: {orders} (seed 003 §5.5)", word=words[0],
+                             orders=Form("brigade", ", ".join(ORDERS))))
     rest = [w.lower() for w in words[1:]]
     flank = ""
     if rest and rest[-1] in FLANKS:
         flank = rest.pop()
     if len(rest) > 1:
-        raise ValueError(f"an order names one objective (a place, brigade or unit id), not {' '.join(rest)!r}")
+        raise ValueError(Msg("an order names one objective (a place, brigade or unit id), not {words!r}", words=" ".join(rest)))
     return Order(kind=kind, objective=rest[0] if rest else "", flank=flank)
 
 
@@ -38,7 +40,8 @@ def parse_order_line(line: str) -> tuple[str, Order]:
     """A written order line: BRIGADE KIND [OBJECTIVE] [FLANK] (`=` and `:` are allowed as separators)."""
     words = line.replace("=", " ").replace(":", " ").split()
     if len(words) < 2:
-        raise ValueError(f"{line!r}: write BRIGADE ORDER [OBJECTIVE] [FLANK], e.g. `kempt attack ventosa`")
+        raise ValueError(Msg("{line!r}: write {form}, e.g. `{example}`", line=line, form=Form("brigade", "BRIGADE ORDER [OBJECTIVE] [FLANK]"),
+                             example=Word("brigade", "kempt attack ventosa")))
     return words[0].lower(), parse_order(words[1:])
 
 

@@ -84,7 +84,13 @@ ALIASES = Aliases(
         "compulsory": "обязательное", "counter-charge": "встречная-атака", "fire": "огонь",
         "ask": "спрашивать", "auto": "сам", "take": "взять", "give": "отдать", "pass": "пропуск", "always": "всегда",
         "never": "никогда",
+        # the automatic options (§5.6, §5.8) `automatic ... because REASON` names
+        "repulsed": "отбита", "cavalry-threat": "угроза-кавалерии", "attack-again": "снова-в-атаку",
+        "supported-broken": "поддерживаемая-сломлена",
     },
+    # the placeholders of the notation's forms (help, usage errors); OBJECTIVE is what an order names (§5.5)
+    names={"BRIGADE": "БРИГАДА", "OBJECTIVE": "ОБЪЕКТ", "FLANK": "ФЛАНГ", "PIECE": "ФИГУРА", "GENERAL": "ГЕНЕРАЛ",
+           "PLACE": "МЕСТО", "N": "ЧИСЛО"},
 )
 
 # The game's and the battle's titles for a Russian reader (`rulesets`, `help`, the report page)

@@ -319,7 +319,7 @@ def check_written(s: BrigadeState, side: str, lines: tuple[str, ...]) -> list[Vi
         try:
             brigade, order = orders.parse_order_line(line)
         except ValueError as e:
-            return violation("orders/unreadable", "seed 003 §5.5", "order line {n}: {e}", n=n, e=e)
+            return violation("orders/unreadable", "seed 003 §5.5", "order line {n}: {e}", n=n, e=said(e))
         b = s.brigades.get(brigade)
         if b is None or b.side != side:
             return violation("orders/not-a-brigade", "seed 003 "

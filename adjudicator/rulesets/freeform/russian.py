@@ -13,6 +13,8 @@ ALIASES = Aliases(
     verbs={"roll": "бросок", "end turn": "конец хода"},
     free=frozenset({"roll"}),
     phrases={"roll": {" for ": " для "}},
+    # `for` as its form writes it (`roll EXPR [for PURPOSE]`); the placeholders are the engine's (aliases.CORE)
+    words={"for": "для"},
 )
 
 # The game system's title for a Russian reader (`rulesets`, `help`, the report page)

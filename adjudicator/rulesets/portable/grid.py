@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from adjudicator.i18n import Msg
+
 _SQUARE = re.compile(r"^([A-Za-z])(\d{1,2})$")
 DIRECTIONS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 FACING_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
@@ -20,7 +22,7 @@ def parse_square(text: str) -> str:
     """The canonical name of a square; ValueError for anything else."""
     m = _SQUARE.match(text.strip())
     if not m or int(m.group(2)) < 1:
-        raise ValueError(f"{text!r} is not a square (a column letter and a row number, e.g. C4)")
+        raise ValueError(Msg("{text!r} is not a square (a column letter and a row number, e.g. C4)", text=text))
     return f"{m.group(1).upper()}{int(m.group(2))}"
 
 
@@ -69,7 +71,7 @@ def direction(a: str, b: str) -> str:
     for key, (dc, dr) in DIRECTIONS.items():
         if (ac + dc, ar + dr) == (bc, br):
             return key
-    raise ValueError(f"{b} is not next to {a}")
+    raise ValueError(Msg("{b} is not next to {a}", a=a, b=b))
 
 
 def in_arc(gun: str, facing: str, target: str) -> bool:

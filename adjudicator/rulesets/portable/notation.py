@@ -22,10 +22,13 @@ import re
 from events.portable import (
     Bombard, EndActivation, EndArtillery, Face, Fire, Form, Melee, Move, Occupy, React, StandingOrder,
 )
-from adjudicator.ruleset import Verb
+from adjudicator.i18n import Msg, N_
+from adjudicator.localize import Form as Notation
+from adjudicator.ruleset import Verb, usage
 
 from .grid import is_square, parse_square
 
+NAME = "portable"
 _ID = re.compile(r"^[a-z][a-z0-9_.-]{0,31}$")
 _FACINGS = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s", "w": "w", "west": "w"}
 
@@ -33,7 +36,7 @@ _FACINGS = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s
 def _unit(text: str) -> str:
     uid = text.strip().lower()
     if not _ID.match(uid):
-        raise ValueError(f"{text!r} is not a unit id (the ids of the scenario, e.g. egy-inf1)")
+        raise ValueError(Msg("{text!r} is not a unit id (the ids of the scenario, e.g. egy-inf1)", text=text))
     return uid
 
 
@@ -42,16 +45,16 @@ def _target(text: str) -> str:
     return parse_square(t) if is_square(t) else _unit(t)
 
 
-def _at(args: str, usage: str) -> tuple[str, str]:
+def _at(args: str, form: str) -> tuple[str, str]:
     words = args.split()
     if len(words) != 3 or words[1].lower() != "at":
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form)
     return _unit(words[0]), _target(words[2])
 
 
-def _nothing_after(args: str, usage: str) -> None:
+def _nothing_after(args: str, form: str) -> None:
     if args.strip():
-        raise ValueError(f"`{usage}` takes nothing after it")
+        raise ValueError(Msg("`{form}` takes nothing after it", form=Notation(NAME, form)))
 
 
 def _end_artillery(args: str, actor: str, body: tuple[str, ...]) -> EndArtillery:
@@ -65,11 +68,11 @@ def _end_activation(args: str, actor: str, body: tuple[str, ...]) -> EndActivati
 
 
 def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
-    usage = "move UNIT SQUARE [SQUARE ...] [with TRANSPORT], e.g. move egy-inf1 C4 C5"
+    form, note = "move UNIT SQUARE [SQUARE ...] [with TRANSPORT]", Msg("e.g. {example}", example=Notation(NAME, "move egy-inf1 C4 C5"))
     # unit ids may hold '-', so the id is the first word and '-' separates squares only after it
     parts = args.split()
     if len(parts) < 2:
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form, note)
     uid = _unit(parts[0])
     rest = " ".join(parts[1:])
     tow = ""
@@ -79,7 +82,7 @@ def _move(args: str, actor: str, body: tuple[str, ...]) -> Move:
         rest = rest[: m.start()]
     words = [w for w in re.split(r"[\s,>-]+", rest) if w]
     if not words:
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form, note)
     return Move(unit=uid, path=tuple(parse_square(w) for w in words), tow=tow)
 
 
@@ -89,38 +92,37 @@ def _fmt_move(a: Move) -> str:
 
 def _react(args: str, actor: str, body: tuple[str, ...]) -> React:
     words = args.split()
-    usage = "react UNIT retreat [SQUARE] | react UNIT lose"
     if len(words) < 2 or words[1].lower() not in ("retreat", "lose") or len(words) > 3 \
             or (words[1].lower() == "lose" and len(words) == 3):
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, "react UNIT retreat [SQUARE] | react UNIT lose")
     return React(unit=_unit(words[0]), choice=words[1].lower(), square=parse_square(words[2]) if len(words) == 3 else "")
 
 
 def _standing(args: str, actor: str, body: tuple[str, ...]) -> StandingOrder:
     words = args.split()
     if not 1 <= len(words) <= 2 or words[-1].lower() not in ("retreat", "lose", "ask"):
-        raise ValueError("usage: standing order [UNIT] retreat|lose|ask")
+        raise usage(NAME, "standing order [UNIT] retreat|lose|ask")
     return StandingOrder(unit=_unit(words[0]) if len(words) == 2 else "", choice=words[-1].lower())
 
 
 def _form(args: str, actor: str, body: tuple[str, ...]) -> Form:
     words = args.split()
     if len(words) != 2 or words[1].lower() not in ("square", "line"):
-        raise ValueError("usage: form UNIT square|line")
+        raise usage(NAME, "form UNIT square|line")
     return Form(unit=_unit(words[0]), formation=words[1].lower())
 
 
 def _face(args: str, actor: str, body: tuple[str, ...]) -> Face:
     words = args.split()
     if len(words) != 2 or words[1].lower() not in _FACINGS:
-        raise ValueError("usage: face GUN north|east|south|west")
+        raise usage(NAME, "face GUN north|east|south|west")
     return Face(unit=_unit(words[0]), facing=_FACINGS[words[1].lower()])
 
 
-def _one_unit(args: str, usage: str) -> str:
+def _one_unit(args: str, form: str) -> str:
     words = args.split()
     if len(words) != 1:
-        raise ValueError(f"usage: {usage}")
+        raise usage(NAME, form)
     return _unit(words[0])
 
 
@@ -150,7 +152,7 @@ VERBS = (
 )
 
 
-WORDS = ("a square is its column letter and row number, as on the map (D8); unit ids are those the map and "
+WORDS = N_("a square is its column letter and row number, as on the map (D8); unit ids are those the map and "
          "`adjudicator replay GAME` show")
 
 # One line of each verb as a post writes it (`adjudicator help portable`; a test parses each back to its verb).

@@ -76,7 +76,12 @@ ALIASES = Aliases(
         "at": "по", "with": "с", "square": "каре", "line": "линия",
         "north": "север", "east": "восток", "south": "юг", "west": "запад",
         "retreat": "отход", "lose": "потеря", "ask": "спрашивать",
+        # the second choice of `react UNIT retreat [SQUARE] | react UNIT lose`, as its form writes it
+        "react": "реагировать",
     },
+    # the placeholders of the notation's forms (help, usage errors): a square is the text's «клетка»,
+    # a Transport its «Транспорт»
+    names={"SQUARE": "КЛЕТКА", "GUN": "ОРУДИЕ", "TRANSPORT": "ТРАНСПОРТ"},
 )
 
 # The game's and the battles' titles for a Russian reader (`rulesets`, `help`, the report page)
