@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from adjudicator.i18n import N_, _
 from adjudicator.scenariofile import Path, Problem, Scenario, shape
 
 from .state import CONTACT, KINDS, SKILLS
@@ -31,72 +32,81 @@ def problems(sc: Scenario, tables: dict[str, Any]) -> list[Problem]:
     width, height = float(data.get("width", 72)), float(data.get("height", 48))
     sides = [s["id"] for s in data["sides"]]
     if len(sides) != 2:
-        found.append(sc.problem(("sides",), f"a General de Brigade game has two sides, not {len(sides)}"))
+        found.append(sc.problem(("sides",), _("a General de Brigade game has two sides, not {count}").format(count=len(sides))))
     ids: dict[str, int] = {}
     placed: list[tuple[tuple[float, float], str, Path]] = []  # where each unit stands
 
     def piece(path: Path, entry: dict[str, Any], what: str) -> str:
-        """The piece's id, counted; its position on the table; its side one of the scenario's."""
+        """The piece's id, counted; its position on the table; its side one of the scenario's. `what`
+        names the piece: a template of its id (`N_("unit {id}")`)."""
         pid = entry.get("id", "")
+        who = _(what).format(id=pid)
         if pid:
             if pid in ids:
-                found.append(sc.problem((*path, "id"), f"{what} {pid}: the id is used twice (first on line {ids[pid]})"))
+                found.append(sc.problem((*path, "id"), _("{who}: the id is used twice (first on line {line})").format(
+                    who=who, line=ids[pid])))
             ids.setdefault(pid, sc.line((*path, "id")))
         x, y = entry.get("at", (0, 0))  # a brigade has no place of its own: its units and brigadier do
         if not (0 <= x <= width and 0 <= y <= height):
-            found.append(sc.problem((*path, "at"), f"{what} {pid}: {x:g},{y:g} is off the {width:g}x{height:g} inch table"))
+            found.append(sc.problem((*path, "at"), _("{who}: {x:g},{y:g} is off the {width:g}x{height:g} inch table").format(
+                who=who, x=x, y=y, width=width, height=height)))
         if "side" in entry and entry["side"] not in sides:
-            found.append(sc.problem((*path, "side"), f"{what} {pid}: unknown side {entry['side']!r}; "
-                                                     f"known: {', '.join(sides)}"))
+            found.append(sc.problem((*path, "side"), _("{who}: unknown side {side!r}; known: {known}").format(
+                who=who, side=entry["side"], known=", ".join(sides))))
         return pid
 
     cincs: dict[str, str] = {}
     for n, g in enumerate(data["generals"]):
-        piece(("generals", n), g, "general")
+        piece(("generals", n), g, N_("general {id}"))
         if g.get("role", "cinc") != "cinc":
-            found.append(sc.problem(("generals", n, "role"), f"general {g['id']}: [[generals]] are commanders-in-chief "
-                                                              "(role cinc); a brigadier is his brigade's `general`"))
+            found.append(sc.problem(("generals", n, "role"), _("general {id}: [[generals]] are commanders-in-chief "
+                                                               "(role cinc); a brigadier is his brigade's `general`").format(
+                id=g["id"])))
         found += _skill(sc, ("generals", n), g)
         cincs[g["id"]] = g["side"]
     for n, s in enumerate(data["sides"]):
         if cincs.get(s["cinc"]) != s["id"]:
-            found.append(sc.problem(("sides", n, "cinc"), f"side {s['id']}: its commander-in-chief {s['cinc']!r} is "
-                                                          "not one of its [[generals]] (seed 003 §5.1: each army has a CinC)"))
+            found.append(sc.problem(("sides", n, "cinc"), _("side {side}: its commander-in-chief {cinc!r} is not one of "
+                                                            "its [[generals]] (seed 003 §5.1: each army has a CinC)").format(
+                side=s["id"], cinc=s["cinc"])))
     for b, brigade in enumerate(data["brigades"]):
         at = ("brigades", b)
-        piece(at, brigade, "brigade")
+        piece(at, brigade, N_("brigade {id}"))
         general = brigade["general"]
-        piece((*at, "general"), {**general, "id": general.get("id", f"{brigade['id']}-g")}, "brigadier")
+        piece((*at, "general"), {**general, "id": general.get("id", f"{brigade['id']}-g")}, N_("brigadier {id}"))
         found += _skill(sc, (*at, "general"), general)
         if not brigade["units"]:
-            found.append(sc.problem((*at, "units"), f"brigade {brigade['id']} has no units"))
+            found.append(sc.problem((*at, "units"), _("brigade {id} has no units").format(id=brigade["id"])))
         for n, u in enumerate(brigade["units"]):
             path = (*at, "units", n)
-            piece(path, u, "unit")
+            piece(path, u, N_("unit {id}"))
             if u["kind"] not in KINDS:
-                found.append(sc.problem((*path, "kind"), f"unit {u['id']}: unknown kind {u['kind']!r}; known: {', '.join(KINDS)}"))
+                found.append(sc.problem((*path, "kind"), _("unit {id}: unknown kind {kind!r}; known: {known}").format(
+                    id=u["id"], kind=u["kind"], known=", ".join(KINDS))))
             if u.get("strength", 1) < 1:
-                found.append(sc.problem((*path, "strength"), f"unit {u['id']}: strength is at least 1"))
+                found.append(sc.problem((*path, "strength"), _("unit {id}: strength is at least 1").format(id=u["id"])))
             found += _on_another(sc, placed, (float(u["at"][0]), float(u["at"][1])), u["id"], path)
     for n, p in enumerate(data.get("places", [])):
-        piece(("places", n), p, "place")
+        piece(("places", n), p, N_("place {id}"))
         if p.get("holder") and p["holder"] not in sides:
-            found.append(sc.problem(("places", n, "holder"), f"place {p['id']}: unknown side {p['holder']!r}; "
-                                                             f"known: {', '.join(sides)}, or \"\" for none"))
+            found.append(sc.problem(("places", n, "holder"), _("place {id}: unknown side {side!r}; known: {known}, "
+                                                               "or \"\" for none").format(
+                id=p["id"], side=p["holder"], known=", ".join(sides))))
     return found
 
 
 def _skill(sc: Scenario, path: Path, general: dict[str, Any]) -> list[Problem]:
     if general.get("skill", "average") in SKILLS:
         return []
-    return [sc.problem((*path, "skill"), f"skill is one of {', '.join(SKILLS)} (seed 003 §5.2)")]
+    return [sc.problem((*path, "skill"), _("skill is one of {known} (seed 003 §5.2)").format(known=", ".join(SKILLS)))]
 
 
 def _on_another(sc: Scenario, placed: list[tuple[tuple[float, float], str, Path]], xy: tuple[float, float], uid: str,
                 path: Path) -> list[Problem]:
     """A unit set on top of another (ruling R28), then counted among those placed."""
-    near = next((other for at, other, _ in placed if math.dist(at, xy) < APART), None)
+    near = next((other for at, other, _where in placed if math.dist(at, xy) < APART), None)
     placed.append((xy, uid, path))
     if near is None:
         return []
-    return [sc.problem((*path, "at"), f"unit {uid} stands on {near}: units are at least {APART:g} inch apart (R28)")]
+    return [sc.problem((*path, "at"), _("unit {id} stands on {other}: units are at least {apart:g} inch apart (R28)").format(
+        id=uid, other=near, apart=APART))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.i18n import _, render, said
 from adjudicator.rulesets.paris import hexgrid
 from adjudicator.rulesets.paris.ground import map_hexes
 from adjudicator.rulesets.paris.state import ARTILLERY, CAVALRY, INFANTRY, LEVELS, ORDERS
@@ -41,14 +42,15 @@ def problems(sc: Scenario, tables: dict[str, Any]) -> list[Problem]:
     data = sc.data
     m = data["map"]
     if m.get("layout", "odd-r") not in LAYOUTS:
-        found.append(sc.problem(("map", "layout"), f"layout is {' or '.join(LAYOUTS)} (ruling R2)"))
+        found.append(sc.problem(("map", "layout"), _("layout is {known} (ruling R2)").format(known=_(" or ").join(LAYOUTS))))
     hexes = map_hexes(m["rows"], m["cols"])
     found += _sides(sc)
     ground = tables.get("terrain", {})
     for kind, listed in m.get("terrain", {}).items():
         if not isinstance(ground.get(kind), dict):
             known = ", ".join(k for k, v in ground.items() if isinstance(v, dict))
-            found.append(sc.problem(("map", "terrain", kind), f"unknown terrain {kind!r}; known: {known} (tables [terrain])"))
+            found.append(sc.problem(("map", "terrain", kind), _("unknown terrain {kind!r}; known: {known} (tables [terrain])").format(
+                kind=kind, known=known)))
         found += [p for n, h in enumerate(listed) if (p := _off(sc, ("map", "terrain", kind, n), h, hexes, kind))]
     placed = _Placed(sc, hexes)
     for w, wing in enumerate(data["wings"]):
@@ -62,17 +64,20 @@ def _victory(sc: Scenario, ids: dict[str, int]) -> list[Problem]:
     v = sc.data.get("victory", {})
     found = []
     if v.get("count", "units") not in ("units", "cavalry"):
-        found.append(sc.problem(("victory", "count"), "count is units (every enemy unit destroyed) or cavalry"))
+        found.append(sc.problem(("victory", "count"), _("count is units (every enemy unit destroyed) or cavalry")))
     for k in v.get("weights", {}):
         if k not in KINDS:
-            found.append(sc.problem(("victory", "weights", k), f"weights: unknown type {k!r}; known: {', '.join(KINDS)}"))
+            found.append(sc.problem(("victory", "weights", k), _("weights: unknown type {kind!r}; known: {known}").format(
+                kind=k, known=", ".join(KINDS))))
     for n, cond in enumerate(v.get("immediate", [])):
         at = ("victory", "immediate", n)
         if cond["side"] not in sc.data["sides"]:
-            found.append(sc.problem((*at, "side"), f"unknown side {cond['side']!r}; known: {', '.join(sc.data['sides'])}"))
-        found += [sc.problem((*at, "enemy_kinds", i), f"unknown type {k!r}; known: {', '.join(KINDS)}")
+            found.append(sc.problem((*at, "side"), _("unknown side {side!r}; known: {known}").format(
+                side=cond["side"], known=", ".join(sc.data["sides"]))))
+        found += [sc.problem((*at, "enemy_kinds", i), _("unknown type {kind!r}; known: {known}").format(
+                      kind=k, known=", ".join(KINDS)))
                   for i, k in enumerate(cond.get("enemy_kinds", [])) if k not in KINDS]
-        found += [sc.problem((*at, "units", i), f"no unit {u!r} in the scenario")
+        found += [sc.problem((*at, "units", i), _("no unit {unit!r} in the scenario").format(unit=u))
                   for i, u in enumerate(cond.get("units", [])) if u not in ids]
     return found
 
@@ -82,33 +87,37 @@ def _sides(sc: Scenario) -> list[Problem]:
     data = sc.data
     sides = data["sides"]
     if len(sides) != 2 or sides[0] == sides[1]:
-        return [sc.problem(("sides",), "a Paris vaut bien une messe! battle has two sides (seed 000 §14)")]
+        return [sc.problem(("sides",), _("a Paris vaut bien une messe! battle has two sides (seed 000 §14)"))]
     found = []
     for key in ("edges", "facing"):
         for side in set(data.get(key, {})) - set(sides):
-            found.append(sc.problem((key, side), f"[{key}] names {side!r}, not a side ({', '.join(sides)})"))
+            found.append(sc.problem((key, side), _("[{key}] names {side!r}, not a side ({sides})").format(
+                key=key, side=side, sides=", ".join(sides))))
     for side in sides:
         if data["edges"].get(side) not in EDGES:
-            found.append(sc.problem(("edges",), f"side {side}: its edge is north or south (seed 000 §14)"))
+            found.append(sc.problem(("edges",), _("side {side}: its edge is north or south (seed 000 §14)").format(side=side)))
         facing = data.get("facing", {}).get(side, "N")
         if facing.strip().upper() not in hexgrid.VERTICES:
-            found.append(sc.problem(("facing", side), f"side {side}: a unit faces a vertex: {', '.join(hexgrid.VERTICES)}"))
+            found.append(sc.problem(("facing", side), _("side {side}: a unit faces a vertex: {vertices}").format(
+                side=side, vertices=", ".join(hexgrid.VERTICES))))
     for w, wing in enumerate(data["wings"]):
         if wing["side"] not in sides:
-            found.append(sc.problem(("wings", w, "side"), f"wing {wing['id']}: unknown side {wing['side']!r}; "
-                                                          f"known: {', '.join(sides)}"))
+            found.append(sc.problem(("wings", w, "side"), _("wing {wing}: unknown side {side!r}; known: {known}").format(
+                wing=wing["id"], side=wing["side"], known=", ".join(sides))))
     return found
 
 
 def _off(sc: Scenario, path: Path, h: str, hexes: frozenset[str], what: str) -> Problem | None:
-    """A hex that is not a four-digit id, or is off the map."""
+    """A hex that is not a four-digit id, or is off the map; `what` names the hex's piece (or its
+    terrain), in the reader's language."""
     try:
         hexgrid.parse_hex(h)
     except ValueError as e:
-        return sc.problem(path, f"{what}: {e}")
+        return sc.problem(path, _("{what}: {error}").format(what=what, error=render(said(e))))
     if h not in hexes:
         m = sc.data["map"]
-        return sc.problem(path, f"{what}: hex {h} is off the map ({m['rows']} rows by {m['cols']} columns)")
+        return sc.problem(path, _("{what}: hex {hex} is off the map ({rows} rows by {cols} columns)").format(
+            what=what, hex=h, rows=m["rows"], cols=m["cols"]))
     return None
 
 
@@ -131,29 +140,36 @@ class _Placed:
             uid, kind = u["id"], u["kind"]
             found += self.counted((*path, "id"), uid, "unit")
             if kind not in KINDS:
-                found.append(sc.problem((*path, "kind"), f"unit {uid}: unknown type {kind!r}; known: {', '.join(KINDS)} (seed 000 §2.2)"))
+                found.append(sc.problem((*path, "kind"), _("unit {unit}: unknown type {kind!r}; known: {known} (seed 000 §2.2)").format(
+                    unit=uid, kind=kind, known=", ".join(KINDS))))
                 continue
             if kind != ARTILLERY and kind not in factors:
-                found.append(sc.problem((*path, "kind"), f"unit {uid}: type {kind} has no fire factor in [fire_factors] (§10.5, R48)"))
-            off = _off(sc, (*path, "hex"), u["hex"], self.hexes, f"unit {uid}")
+                found.append(sc.problem((*path, "kind"), _("unit {unit}: type {kind} has no fire factor in [fire_factors] "
+                                                           "(§10.5, R48)").format(unit=uid, kind=kind)))
+            off = _off(sc, (*path, "hex"), u["hex"], self.hexes, _("unit {unit}").format(unit=uid))
             if off is not None:
                 found.append(off)
                 continue
             if u.get("facing", "N").strip().upper() not in hexgrid.VERTICES:
-                found.append(sc.problem((*path, "facing"), f"unit {uid}: a unit faces a vertex: {', '.join(hexgrid.VERTICES)} (§7)"))
+                found.append(sc.problem((*path, "facing"), _("unit {unit}: a unit faces a vertex: {vertices} (§7)").format(
+                    unit=uid, vertices=", ".join(hexgrid.VERTICES))))
             if u.get("level", "normal") not in LEVELS:
-                found.append(sc.problem((*path, "level"), f"unit {uid}: its state is one of {', '.join(LEVELS)} (§12)"))
+                found.append(sc.problem((*path, "level"), _("unit {unit}: its state is one of {known} (§12)").format(
+                    unit=uid, known=", ".join(LEVELS))))
             here.add(u["hex"])
             clash = _stacking(uid, kind, side, self.stacks.setdefault(u["hex"], []))
             if clash:
-                found.append(sc.problem((*path, "hex"), f"unit {uid}: {clash} in hex {u['hex']} (§9.1)"))
+                found.append(sc.problem((*path, "hex"), _("unit {unit}: {clash} in hex {hex} (§9.1)").format(
+                    unit=uid, clash=clash, hex=u["hex"])))
             self.stacks[u["hex"]].append((uid, kind, side))
         return found, here
 
     def counted(self, path: Path, pid: str, what: str) -> list[Problem]:
-        """An id the units and leaders use once each."""
+        """An id the units and leaders use once each (`what`: unit or leader)."""
         if pid in self.ids:
-            return [self.sc.problem(path, f"{what} id {pid!r} is used twice (first on line {self.ids[pid]})")]
+            said_twice = (_("leader id {id!r} is used twice (first on line {line})") if what == "leader"
+                          else _("unit id {id!r} is used twice (first on line {line})"))
+            return [self.sc.problem(path, said_twice.format(id=pid, line=self.ids[pid]))]
         self.ids[pid] = self.sc.line(path)
         return []
 
@@ -164,12 +180,13 @@ def _wing(placed: _Placed, w: int, wing: dict[str, Any]) -> list[Problem]:
     sc, at = placed.sc, ("wings", w)
     found, own = placed.units((*at, "units"), wing["units"], wing["side"])
     leader = wing["leader"]
-    off = _off(sc, (*at, "leader", "hex"), leader["hex"], placed.hexes, f"leader {leader['id']}")
+    off = _off(sc, (*at, "leader", "hex"), leader["hex"], placed.hexes, _("leader {leader}").format(leader=leader["id"]))
     if off is not None:
         found.append(off)
     elif leader["hex"] not in own:
-        found.append(sc.problem((*at, "leader", "hex"), f"leader {leader['id']} stands with no unit of wing {wing['id']} "
-                                                        f"in hex {leader['hex']} (a leader is stacked with a unit of his wing: §5.2, R48)"))
+        found.append(sc.problem((*at, "leader", "hex"), _("leader {leader} stands with no unit of wing {wing} in hex {hex} "
+                                                          "(a leader is stacked with a unit of his wing: §5.2, R48)").format(
+            leader=leader["id"], wing=wing["id"], hex=leader["hex"])))
     return found + placed.counted((*at, "leader", "id"), leader["id"], "leader")
 
 
@@ -181,15 +198,16 @@ def _options(placed: _Placed) -> list[Problem]:
     wings = {w["id"]: w["side"] for w in sc.data["wings"]}
     for name, o in options.items():
         if "wing" in o and o["wing"] not in wings:
-            found.append(sc.problem(("options", name, "wing"), f"option {name}: no wing {o['wing']!r}"))
+            found.append(sc.problem(("options", name, "wing"), _("option {name}: no wing {wing!r}").format(name=name, wing=o["wing"])))
         if "side" in o and o["side"] not in sc.data["sides"]:
-            found.append(sc.problem(("options", name, "side"), f"option {name}: no side {o['side']!r}"))
+            found.append(sc.problem(("options", name, "side"), _("option {name}: no side {side!r}").format(name=name, side=o["side"])))
     art = options.get("huguenot-artillery")
     if art is not None and art["wing"] in wings:
         found += placed.units(("options", "huguenot-artillery", "units"), art["units"], wings[art["wing"]])[0]
     guise = options.get("guise")
     if guise is not None and guise["order"] not in ORDERS:
-        found.append(sc.problem(("options", "guise", "order"), f"option guise: the order is {', '.join(ORDERS)} (§1.2)"))
+        found.append(sc.problem(("options", "guise", "order"), _("option guise: the order is {orders} (§1.2)").format(
+            orders=", ".join(ORDERS))))
     return found
 
 
@@ -198,10 +216,10 @@ def _stacking(uid: str, kind: str, side: str, there: list[tuple[str, str, str]])
     hex; artillery shares with anyone; a forlorn hope only with cavalry; never with the enemy)."""
     for other, other_kind, other_side in there:
         if other_side != side:
-            return f"stands on the enemy's {other}"
+            return _("stands on the enemy's {other}").format(other=other)
         if kind == ARTILLERY or other_kind == ARTILLERY:
             continue
         if (kind == "E" and other_kind in CAVALRY) or (other_kind == "E" and kind in CAVALRY):
             continue
-        return f"stands on {other}: one infantry or cavalry unit a hex"
+        return _("stands on {other}: one infantry or cavalry unit a hex").format(other=other)
     return ""

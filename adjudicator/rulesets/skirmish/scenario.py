@@ -7,6 +7,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from adjudicator.i18n import Msg, _, render, said
+from adjudicator.localize import cite
+from adjudicator.ruleset import Violation
 from adjudicator.scenariofile import Path, Problem, Scenario, shape
 
 from .forces import validate_force
@@ -36,7 +39,7 @@ def problems(sc: Scenario, tables: dict[str, Any]) -> list[Problem]:
     try:
         t = decode(tables)
     except ValueError as e:  # the tables are checked at `new` before the scenario, and named there
-        return [Problem(1, str(e))]
+        return [Problem(1, render(said(e)))]
     found += _ground(sc, t)
     ids: dict[str, int] = {}
     for s, side in enumerate(sc.data["sides"]):
@@ -51,7 +54,8 @@ def _on_table(sc: Scenario, path: Path, xy: list[float], what: str) -> list[Prob
     w, h = sc.data["table"]["width"], sc.data["table"]["height"]
     if 0 <= xy[0] <= w and 0 <= xy[1] <= h:
         return []
-    return [sc.problem(path, f"{what}: {xy[0]:g},{xy[1]:g} is off the {w:g} by {h:g} cm table")]
+    return [sc.problem(path, _("{what}: {x:g},{y:g} is off the {width:g} by {height:g} cm table").format(
+        what=what, x=xy[0], y=xy[1], width=w, height=h))]
 
 
 def _ground(sc: Scenario, t: Tables) -> list[Problem]:
@@ -62,22 +66,25 @@ def _ground(sc: Scenario, t: Tables) -> list[Problem]:
     for key in ("areas", "lines"):
         for n, piece in enumerate(data.get(key, [])):
             if piece["kind"] not in kinds:
-                found.append(sc.problem((key, n, "kind"), f"{piece['id']}: unknown terrain {piece['kind']!r}; known: "
-                                                          f"{', '.join(kinds)} (tables [terrain])"))
+                found.append(sc.problem((key, n, "kind"), _("{id}: unknown terrain {kind!r}; known: {known} "
+                                                            "(tables [terrain])").format(
+                    id=piece["id"], kind=piece["kind"], known=", ".join(kinds))))
             for i, xy in enumerate(piece["points"]):
                 found += _on_table(sc, (key, n, "points", i), xy, piece["id"])
     if "objective" in data:
-        found += _on_table(sc, ("objective",), data["objective"], "the key point")
+        found += _on_table(sc, ("objective",), data["objective"], _("the key point"))
     areas = [a["id"] for a in data.get("areas", [])]
     if data.get("perimeter") and data["perimeter"] not in areas:
-        found.append(sc.problem(("perimeter",), f"perimeter {data['perimeter']!r} is none of the [[areas]] ({', '.join(areas)})"))
+        found.append(sc.problem(("perimeter",), _("perimeter {perimeter!r} is none of the [[areas]] ({areas})").format(
+            perimeter=data["perimeter"], areas=", ".join(areas))))
     sides = [s["id"] for s in data["sides"]]
     if len(sides) != 2 or len(set(sides)) != 2:
-        found.append(sc.problem(("sides",), "a scenario has two sides, each with its own id"))
+        found.append(sc.problem(("sides",), _("a scenario has two sides, each with its own id")))
     if data.get("defender", "") and data["defender"] not in sides:
-        found.append(sc.problem(("defender",), f"defender {data['defender']!r} is not a side ({', '.join(sides)})"))
+        found.append(sc.problem(("defender",), _("defender {defender!r} is not a side ({sides})").format(
+            defender=data["defender"], sides=", ".join(sides))))
     if t.formats.get(data.get("format", "small")) is None:
-        found.append(sc.problem(("format",), "format is small, medium or large (seed 001 §Appendix I)"))
+        found.append(sc.problem(("format",), _("format is small, medium or large (seed 001 §Appendix I)")))
     return found
 
 
@@ -89,7 +96,7 @@ def _side(sc: Scenario, t: Tables, s: int, side: dict[str, Any], ids: dict[str, 
 
     def counted(path: Path, pid: str) -> None:
         if pid in ids:
-            found.append(sc.problem(path, f"id {pid!r} is used twice (first on line {ids[pid]})"))
+            found.append(sc.problem(path, _("id {id!r} is used twice (first on line {line})").format(id=pid, line=ids[pid])))
         ids.setdefault(pid, sc.line(path))
 
     known = [k for k, v in t.profiles.items() if not isinstance(v, (str, bool))]
@@ -97,8 +104,9 @@ def _side(sc: Scenario, t: Tables, s: int, side: dict[str, Any], ids: dict[str, 
         path = (*at, "figures", n)
         counted((*path, "id"), f["id"])
         if t.profile(f["profile"]) is None:
-            found.append(sc.problem((*path, "profile"), f"{f['id']}: unknown profile {f['profile']!r}; known: "
-                                                        f"{', '.join(known)} (tables [profiles])"))
+            found.append(sc.problem((*path, "profile"), _("{id}: unknown profile {profile!r}; known: {known} "
+                                                          "(tables [profiles])").format(
+                id=f["id"], profile=f["profile"], known=", ".join(known))))
         if "at" in f:
             found += _on_table(sc, (*path, "at"), f["at"], f["id"])
     for n, g in enumerate(side.get("guns", [])):
@@ -106,18 +114,19 @@ def _side(sc: Scenario, t: Tables, s: int, side: dict[str, Any], ids: dict[str, 
         counted((*path, "id"), g["id"])
         found += _on_table(sc, (*path, "at"), g["at"], g["id"])
         if len(g.get("crew", [])) != len(g.get("crew_at", [])):
-            found.append(sc.problem((*path, "crew_at"), f"{g['id']}: crew_at gives one place for each of its crew"))
+            found.append(sc.problem((*path, "crew_at"), _("{id}: crew_at gives one place for each of its crew").format(id=g["id"])))
         for i, cid in enumerate(g.get("crew", [])):
             counted((*path, "crew", i), cid)
         for i, xy in enumerate(g.get("crew_at", [])):
-            found += _on_table(sc, (*path, "crew_at", i), xy, f"{g['id']}'s crew")
+            found += _on_table(sc, (*path, "crew_at", i), xy, _("{gun}'s crew").format(gun=g["id"]))
     for n, g in enumerate(side.get("groups", [])):
         counted((*at, "groups", n, "id"), g["id"])
     for n, edge in enumerate(side.get("edges", [])):
         if edge not in EDGES:
-            found.append(sc.problem((*at, "edges", n), f"side {side['id']}: an edge is {', '.join(EDGES)}"))
+            found.append(sc.problem((*at, "edges", n), _("side {side}: an edge is {edges}").format(
+                side=side["id"], edges=", ".join(EDGES))))
     if not found:  # the force rules read the profiles
-        found += [sc.problem(at, f"side {v.message} ({v.rule})") for v in validate_force(t, side)]
+        found += [sc.problem(at, _("side {broken}").format(broken=_broken(v))) for v in validate_force(t, side)]
     return found
 
 
@@ -136,11 +145,11 @@ def _overlaps(sc: Scenario, t: Tables) -> list[Problem]:
                 placed.append((*xy, t.bases.foot, cid, ("sides", s, "guns", n, "crew_at", i)))
     found = []
     for i, (x, y, size, fid, path) in enumerate(placed):
-        under = next(((o, (size + osize) / 2) for ox, oy, osize, o, _ in placed[:i]
+        under = next(((o, (size + osize) / 2) for ox, oy, osize, o, _where in placed[:i]
                       if math.dist((x, y), (ox, oy)) < (size + osize) / 2 - 1e-6), None)
         if under is not None:
-            found.append(sc.problem(path, f"{fid} stands on {under[0]}'s base: their centres are at least "
-                                          f"{under[1]:g} cm apart (tables [bases]; S49)"))
+            found.append(sc.problem(path, _("{id} stands on {other}'s base: their centres are at least {apart:g} cm "
+                                            "apart (tables [bases]; S49)").format(id=fid, other=under[0], apart=under[1])))
     return found
 
 
@@ -158,18 +167,28 @@ def _groups(sc: Scenario, t: Tables) -> list[Problem]:
             at = ("sides", s, "groups", n)
             strangers = [m for m in g["members"] if m not in own]
             if strangers:
-                found.append(sc.problem((*at, "members"), f"group {g['id']}: {', '.join(strangers)} are not figures of {side['id']}"))
+                found.append(sc.problem((*at, "members"), _("group {group}: {members} are not figures of {side}").format(
+                    group=g["id"], members=", ".join(strangers), side=side["id"])))
             twice = [m for m in g["members"] if m in grouped]
             if twice:
-                found.append(sc.problem((*at, "members"), f"group {g['id']}: {', '.join(twice)} are in another group"))
+                found.append(sc.problem((*at, "members"), _("group {group}: {members} are in another group").format(
+                    group=g["id"], members=", ".join(twice))))
             grouped |= set(g["members"])
             if g["leader"] not in g["members"]:
-                found.append(sc.problem((*at, "leader"), f"group {g['id']}: its leader {g['leader']} is not one of its members"))
+                found.append(sc.problem((*at, "leader"), _("group {group}: its leader {leader} is not one of its members").format(
+                    group=g["id"], leader=g["leader"])))
     if found:
         return found
     state = initial_state(sc.data, t)
     for s, side in enumerate(sc.data["sides"]):
         for n, g in enumerate(side.get("groups", [])):
-            found += [sc.problem(("sides", s, "groups", n), f"{v.message} ({v.rule})")
-                      for v in validate_group(state, state.groups[g["id"]])]
+            found += [sc.problem(("sides", s, "groups", n), _broken(v)) for v in validate_group(state, state.groups[g["id"]])]
     return found
+
+
+def _broken(v: Violation) -> str:
+    """A broken rule as a scenario's problem names it: what is wrong and the rule, in the reader's
+    language (the rule by its section's title in Russian)."""
+    shown = v.__dict__.get("said")
+    text = shown.text() if isinstance(shown, Msg) else _(v.message)
+    return f"{text} ({cite(v.rule)})"

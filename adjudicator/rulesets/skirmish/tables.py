@@ -11,6 +11,8 @@ from typing import Any
 
 import msgspec
 
+from adjudicator.i18n import Msg
+
 HERE = Path(__file__).parent
 
 Pair = tuple[float, float]
@@ -346,7 +348,7 @@ def decode(data: dict[str, Any]) -> Tables:
     try:
         return msgspec.convert(data, Tables)
     except msgspec.ValidationError as e:
-        raise ValueError(f"skirmish tables: {e}") from None
+        raise ValueError(Msg("skirmish tables: {error}", error=str(e))) from None
 
 
 def shipped() -> Tables:
