@@ -28,10 +28,11 @@ def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
 def _pos(entry: dict[str, Any], where: str, width: float, height: float) -> tuple[float, float]:
     at = entry.get("at")
     if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, (int, float)) for v in at)):
-        raise BadInput(f"scenario: {where}: `at` must be [x, y] in inches")
+        raise BadInput(_("scenario: {where}: `at` must be [x, y] in inches").format(where=where))
     x, y = float(at[0]), float(at[1])
     if not (0 <= x <= width and 0 <= y <= height):
-        raise BadInput(f"scenario: {where}: {x},{y} is off the {width}x{height} inch table")
+        raise BadInput(_("scenario: {where}: {x},{y} is off the {width}x{height} inch table").format(
+            where=where, x=x, y=y, width=width, height=height))
     return x, y
 
 
@@ -50,14 +51,15 @@ def setup(created: GameCreated) -> BrigadeState:
 
     def owner(sid: str, where: str) -> str:
         if sid not in side_of:
-            raise BadInput(f"scenario: {where}: unknown side {sid!r}")
+            raise BadInput(_("scenario: {where}: unknown side {side!r}").format(where=where, side=sid))
         return side_of[sid]
 
     generals: dict[str, General] = {}
     for g in sc.get("generals", []):
         skill = g.get("skill", "average")
         if skill not in SKILLS:
-            raise BadInput(f"scenario: general {g.get('id')}: skill is one of {', '.join(SKILLS)}")
+            raise BadInput(_("scenario: general {general}: skill is one of {skills}").format(
+                general=g.get("id"), skills=", ".join(SKILLS)))
         x, y = _pos(g, f"general {g.get('id')}", width, height)
         generals[g["id"]] = General(id=g["id"], name=g.get("name", g["id"]), side=owner(g["side"], g["id"]),
                                     role=g.get("role", "cinc"), skill=skill, x=x, y=y)
@@ -65,7 +67,7 @@ def setup(created: GameCreated) -> BrigadeState:
     for s in sides_data:
         p = side_of[s["id"]]
         if s.get("cinc") not in generals:
-            raise BadInput(f"scenario: side {s['id']}: its cinc {s.get('cinc')!r} is not a general")
+            raise BadInput(_("scenario: side {side}: its cinc {cinc!r} is not a general").format(side=s["id"], cinc=s.get("cinc")))
         sides[p] = Side(id=s["id"], name=s.get("name", s["id"]), nationality=s.get("nationality", ""), cinc=s["cinc"])
     brigades: dict[str, Brigade] = {}
     units: dict[str, Unit] = {}
@@ -79,7 +81,7 @@ def setup(created: GameCreated) -> BrigadeState:
         brigades[b["id"]] = Brigade(id=b["id"], name=b.get("name", b["id"]), side=side, general=gid)
         for u in b.get("units", []):
             if u.get("kind") not in KINDS:
-                raise BadInput(f"scenario: unit {u.get('id')}: kind is one of {', '.join(KINDS)}")
+                raise BadInput(_("scenario: unit {unit}: kind is one of {kinds}").format(unit=u.get("id"), kinds=", ".join(KINDS)))
             x, y = _pos(u, f"unit {u['id']}", width, height)
             strength = int(u.get("strength", 1))
             units[u["id"]] = Unit(id=u["id"], name=u.get("name", u["id"]), side=side, brigade=b["id"],
@@ -93,7 +95,7 @@ def setup(created: GameCreated) -> BrigadeState:
     ids = Counter([*generals, *brigades, *units, *places])
     dup = sorted(i for i, n in ids.items() if n > 1)
     if dup:
-        raise BadInput(f"scenario: ids must be unique; repeated: {', '.join(dup)}")
+        raise BadInput(_("scenario: ids must be unique; repeated: {ids}").format(ids=", ".join(dup)))
     state = BrigadeState(
         game=created.game, title=sc.get("title", ""), width=width, height=height,
         max_turns=int(sc.get("turns", 10)), players=(created.players[0], created.players[1]),

@@ -25,7 +25,7 @@ def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
 def _unit(spec: dict, side: str, wing: str, facing: int, scen: dict) -> Unit:
     kind = spec["kind"]
     if kind not in CAVALRY | INFANTRY and kind != ARTILLERY:
-        raise BadInput(f"scenario: unit {spec.get('id')!r} has unknown type {kind!r}")
+        raise BadInput(_("scenario: unit {unit!r} has unknown type {kind!r}").format(unit=spec.get("id"), kind=kind))
     hexgrid.parse_hex(spec["hex"])
     fire = int(scen.get("fire_factors", {}).get(kind, 0)) if kind != ARTILLERY else 1
     morale = spec.get("morale", scen.get("artillery", {}).get("morale", 6))
@@ -67,7 +67,7 @@ def setup(created: GameCreated) -> PState:
             order = scen["options"]["guise"]["order"]
         for spec in list(w["units"]) + extra.get(w["id"], []):
             if spec["id"] in units:
-                raise BadInput(f"scenario: unit id {spec['id']!r} is used twice")
+                raise BadInput(_("scenario: unit id {unit!r} is used twice").format(unit=spec["id"]))
             units[spec["id"]] = _unit(spec, side, w["id"], facing, scen)
         ld = w["leader"]
         leaders[ld["id"]] = Leader(id=ld["id"], name=ld.get("name", ld["id"]), side=side, wing=w["id"],

@@ -47,19 +47,20 @@ def check_tables(tables: dict[str, Any]) -> None:
     """A referee's tables file replaces sections whole: every value the rules read must be there."""
     for section, keys in {**REQUIRED, "units": ()}.items():
         if not isinstance(tables.get(section), dict):
-            raise ValueError(f"tables: section [{section}] is missing")
+            raise ValueError(Msg("tables: section [{section}] is missing", section=section))
         for key in keys:
             if key not in tables[section]:
-                raise ValueError(f"tables: [{section}] lacks {key!r}")
+                raise ValueError(Msg("tables: [{section}] lacks {key!r}", section=section, key=key))
     for section in ("hit_reaction", "cavalry_vs_line"):
         for cls in CLASSES:
             if not isinstance(tables[section][list(REQUIRED[section])[1]].get(cls), int):
-                raise ValueError(f"tables: [{section}] needs a whole number for {cls}")
+                raise ValueError(Msg("tables: [{section}] needs a whole number for {cls}", section=section, cls=cls))
     for kind, spec in tables["units"].items():
         if isinstance(spec, dict):
             missing = [k for k in UNIT_KEYS if k not in spec]
             if missing or spec["arm"] not in ARMS:
-                raise ValueError(f"tables: [units] {kind} needs {', '.join(UNIT_KEYS)} with arm one of {', '.join(ARMS)}")
+                raise ValueError(Msg("tables: [units] {kind} needs {keys} with arm one of {arms}", kind=kind,
+                                     keys=", ".join(UNIT_KEYS), arms=", ".join(ARMS)))
 
 
 def check_scenario(text: str, tables: dict[str, Any]) -> list[Problem]:
@@ -86,7 +87,7 @@ def setup(created: GameCreated) -> PortableState:
 def _build(created: GameCreated, scenario: dict[str, Any], tables: dict[str, Any]) -> PortableState:
     width, height = int(scenario["width"]), int(scenario["height"])
     if not (2 <= width <= MAX_WIDTH and 2 <= height <= MAX_HEIGHT):
-        raise ValueError("the grid is 2 to 26 columns and 2 to 99 rows")
+        raise ValueError(Msg("the grid is 2 to 26 columns and 2 to 99 rows"))
     armies_data = scenario["armies"]
     if len(created.players) != len(armies_data) or len(armies_data) != 2:
         names = ", ".join(a["name"] for a in armies_data)
@@ -96,7 +97,7 @@ def _build(created: GameCreated, scenario: dict[str, Any], tables: dict[str, Any
     def square(text: str, what: str) -> str:
         sq = parse_square(text)
         if not on_board(sq, width, height):
-            raise ValueError(f"{what}: {sq} is off the {width}x{height} grid")
+            raise ValueError(Msg("{what}: {square} is off the {width}x{height} grid", what=what, square=sq, width=width, height=height))
         return sq
 
     terrain: dict[str, str] = {}
@@ -104,7 +105,7 @@ def _build(created: GameCreated, scenario: dict[str, Any], tables: dict[str, Any
         if kind == "road":
             continue
         if kind not in TERRAIN:
-            raise ValueError(f"unknown terrain {kind!r}; known: road, {', '.join(TERRAIN)}")
+            raise ValueError(Msg("unknown terrain {kind!r}; known: road, {known}", kind=kind, known=", ".join(TERRAIN)))
         for text in squares:
             terrain[square(text, kind)] = kind
     roads = tuple(square(t, "road") for t in (scenario.get("terrain") or {}).get("road", ()))
@@ -118,25 +119,25 @@ def _build(created: GameCreated, scenario: dict[str, Any], tables: dict[str, Any
         for u in army["units"]:
             uid = str(u["id"]).lower()
             if uid in units:
-                raise ValueError(f"unit id {uid!r} is used twice")
+                raise ValueError(Msg("unit id {unit!r} is used twice", unit=uid))
             kind = u["type"]
             if kind not in tables["units"]:
-                raise ValueError(f"{uid}: unknown unit type {kind!r}")
+                raise ValueError(Msg("{unit}: unknown unit type {kind!r}", unit=uid, kind=kind))
             spec = tables["units"][kind]
             cls = u.get("class", "average")
             if cls not in CLASSES:
-                raise ValueError(f"{uid}: class is one of {', '.join(CLASSES)}")
+                raise ValueError(Msg("{unit}: class is one of {classes}", unit=uid, classes=", ".join(CLASSES)))
             sq = square(u["square"], uid)
             if terrain.get(sq) == "river":
-                raise ValueError(f"{uid}: {sq} is river (only fords can be entered)")
+                raise ValueError(Msg("{unit}: {square} is river (only fords can be entered)", unit=uid, square=sq))
             if spec["arm"] != "commander":
                 if sq in taken:
-                    raise ValueError(f"{uid}: {sq} already holds {taken[sq]} (one unit per square)")
+                    raise ValueError(Msg("{unit}: {square} already holds {other} (one unit per square)", unit=uid, square=sq, other=taken[sq]))
                 taken[sq] = uid
             sp = int(spec["sp"]) + (int(class_sp.get(cls, 0)) if spec["arm"] != "commander" else 0)
             facing = u.get("facing", "n" if spec["arm"] == "artillery" else "")
             if facing and facing not in DIRECTIONS:
-                raise ValueError(f"{uid}: facing is n, e, s or w")
+                raise ValueError(Msg("{unit}: facing is n, e, s or w", unit=uid))
             units[uid] = Unit(
                 id=uid, side=player, kind=kind, arm=spec["arm"], cls=cls, square=sq, sp=max(sp, 1),
                 name=u.get("name", ""), formation=u.get("formation", "line" if spec["arm"] == "infantry" else ""),

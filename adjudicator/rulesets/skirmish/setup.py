@@ -14,7 +14,7 @@ import msgspec
 
 from events.core import GameCreated
 from adjudicator.errors import BadInput
-from adjudicator.i18n import _, render, said
+from adjudicator.i18n import Msg, _, render, said
 
 from .forces import points, role_of
 from .state import OK, RESERVE, Area, Command, Figure, Group, Gun, Line, Scenario, SkirmishState, Terrain
@@ -50,7 +50,7 @@ def terrain(data: dict[str, Any]) -> Terrain:
 def figure(tables: Tables, side: dict[str, Any], f: dict[str, Any], command: str) -> Figure:
     p = tables.profile(f["profile"])
     if p is None:
-        raise ValueError(f"{f['id']}: no profile {f['profile']!r}")
+        raise ValueError(Msg("{figure}: no profile {profile!r}", figure=f["id"], profile=f["profile"]))
     role = role_of(tables, f)
     extras = tuple(e for e in f.get("extras", ()) if e not in ("standard", "musician", "hero", "senior-officer"))
     av, c = p.av, p.c
