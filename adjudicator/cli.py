@@ -46,13 +46,11 @@ def _options(
         "--lang", help="the language of the output: en or ru (default: ADJUDICATOR_LANG, then the locale, then en)")] = None,
 ) -> None:
     """Referee for wargames played by email and on forums: a hash-chained log, auditable dice, rules enforced."""
-    if lang is not None:
-        from adjudicator.i18n import set_language
+    from adjudicator.i18n import LANGUAGES, _, set_language
 
-        try:
-            set_language(lang)
-        except ValueError as e:
-            raise BadInput(str(e)) from None
+    if lang is not None and lang not in LANGUAGES:
+        raise BadInput(_("--lang: one of {languages}, not {value}").format(languages=", ".join(LANGUAGES), value=repr(lang)))
+    set_language(lang)  # every invocation chooses afresh: an earlier one in the same process leaves nothing behind
 
 
 def _out(text: str, err: bool = False) -> None:
@@ -67,10 +65,11 @@ def _lines(lines: Iterable[str]) -> None:
 
 
 def _fmt(fmt: str) -> str:
+    from adjudicator.i18n import _
     from adjudicator.report import FORMATS
 
     if fmt not in FORMATS:
-        raise BadInput(f"--format: one of {', '.join(FORMATS)}")
+        raise BadInput(_("--format: one of {formats}").format(formats=", ".join(FORMATS)))
     return fmt
 
 
@@ -149,6 +148,7 @@ def post(
 ) -> None:
     """Adjudicate a posted turn and append it; prints the result ready to paste."""
     from adjudicator import games
+    from adjudicator.i18n import _
 
     _fmt(fmt)
     if turn.endswith(".eml"):
@@ -156,25 +156,27 @@ def post(
 
         mail = read_mail(turn)
         as_ = as_ or mail.author
-        _out(f"# {turn}: from {mail.sender}, {mail.date}", err=True)
+        _out(_("# {file}: from {sender}, {date}").format(file=turn, sender=mail.sender, date=mail.date), err=True)
         text = mail.body
     else:
         text = _read_text(turn)
     if not as_:
-        raise BadInput("--as: name the side posting (or referee)")
+        raise BadInput(_("--as: name the side posting (or referee)"))
     _pasted(games.post(db, text, as_), fmt)
 
 
 def _read_text(path: str) -> str:
+    from adjudicator.i18n import _
+
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
-        raise BadInput(f"{path}: cannot read ({e.strerror})") from None
+        raise BadInput(_("{path}: cannot read ({cause})").format(path=path, cause=e.strerror)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise BadInput(f"line {line}: the post is not UTF-8 text") from None
+        raise BadInput(_("line {line}: the post is not UTF-8 text").format(line=line)) from None
 
 
 @app.command()
@@ -281,7 +283,9 @@ def import_cmd(log: Path, db: Path) -> None:
 def _parse_head(text: str) -> tuple[int, str]:
     seq, sep, prefix = text.partition(":")
     if not sep or not seq.isdigit() or int(seq) < 1 or len(prefix) < 8 or any(ch not in "0123456789abcdefABCDEF" for ch in prefix):
-        raise BadInput(f"--head {text!r}: write SEQ:HASH, HASH being 8 or more hex digits")
+        from adjudicator.i18n import _
+
+        raise BadInput(_("--head {value}: write SEQ:HASH, HASH being 8 or more hex digits").format(value=repr(text)))
     return int(seq), prefix
 
 
@@ -370,7 +374,7 @@ def seal(
     _out(_("# keep this private; post it when the orders are to be opened:"))
     _out(core_action(f"unseal {made.unseal.label} {made.unseal.salt}"))
     for line in made.unseal.orders:
-        _out(f"| {line}")
+        _out("| " + line)
 
 
 @app.command()
@@ -413,10 +417,11 @@ def report_cmd(
 ) -> None:
     """The after-action report: one HTML file that replays the game step by step and checks its log in the browser."""
     from adjudicator.htmlreport import build
+    from adjudicator.i18n import _
 
     page = build(log).encode("utf-8")
     out.write_bytes(page)
-    _out(f"wrote {out} ({len(page) // 1024} KiB)")
+    _out(_("wrote {path} ({size} KiB)").format(path=out, size=len(page) // 1024))
 
 
 @app.command()
@@ -426,12 +431,13 @@ def tables(
 ) -> None:
     """The tables a ruleset uses, where each comes from, and which are ours (provisional)."""
     from adjudicator import rulesets, views
+    from adjudicator.i18n import _
 
     rs = rulesets.get(ruleset)
     if not template:
         _lines(views.tables(rs))
     elif not rs.tables_template:
-        raise BadInput(f"{rs.name} has no tables")
+        raise BadInput(_("{ruleset} has no tables").format(ruleset=rs.name))
     else:
         _out(rs.tables_template)
 
@@ -445,12 +451,13 @@ def scenario(
 ) -> None:
     """Set up your own battle: print a scenario template, or check a scenario file as `new` would."""
     from adjudicator import rulesets
+    from adjudicator.i18n import _
 
     rs = rulesets.get(ruleset)
     if rs.check_scenario is None:
-        raise BadInput(f"{rs.name} plays no scenario: a game needs only its players")
+        raise BadInput(_("{ruleset} plays no scenario: a game needs only its players").format(ruleset=rs.name))
     if template == (file is not None):
-        raise BadInput("give either --template or a scenario FILE to check")
+        raise BadInput(_("give either --template or a scenario FILE to check"))
     if template:
         _out(rs.scenario_template)
         return
@@ -460,7 +467,7 @@ def scenario(
     assert file is not None
     played = dict(rs.tables) if tables is None else merge_tables(dict(rs.tables), read_toml(tables), str(tables))
     read_scenario(rs, file, played)
-    _out(f"{file}: a {rs.name} scenario `adjudicator new` accepts")
+    _out(_("{file}: a {ruleset} scenario `adjudicator new` accepts").format(file=file, ruleset=rs.name))
 
 
 @app.command("help")
@@ -484,11 +491,14 @@ def simulate(
     reveal: Annotated[bool, typer.Option(help="reveal each closed epoch as play goes")] = True,
 ) -> None:
     """Play a synthetic game with random legal actions through the real engine."""
+    from adjudicator.i18n import ngettext
     from adjudicator.simulate import simulate as run
 
     head = run(out, ruleset, seed=seed, events=events, players=player, scenario=scenario, options=option or [],
                reveal=reveal)
-    _out(f"simulated {head[0]} events into {out}; head #{head[0]} {head[1][:16]}")
+    _out(ngettext("simulated {count} event into {path}; head #{seq} {hash}",
+                  "simulated {count} events into {path}; head #{seq} {hash}", head[0]).format(
+        count=head[0], path=out, seq=head[0], hash=head[1][:16]))
 
 
 thread_app = typer.Typer(help="A forum thread as the game's witness: check it against the log, or rebuild a game "
@@ -504,7 +514,9 @@ def _authors(pairs: Optional[list[str]]) -> dict[str, str]:
     for pair in pairs or []:
         name, sep, side = pair.partition("=")
         if not sep or not name.strip() or not side.strip():
-            raise BadInput(f"--author {pair!r}: write FORUM_NAME=SIDE")
+            from adjudicator.i18n import _
+
+            raise BadInput(_("--author {value}: write FORUM_NAME=SIDE").format(value=repr(pair)))
         out[name.strip()] = side.strip()
     return out
 
@@ -520,6 +532,7 @@ def thread_verify(
     """Check a forum thread against the log: receipts, recorded posts and their authors, rolls, events.
 
     Each disagreement names the post's date, author and title. Exit 0 agrees, 1 not, 2 unreadable."""
+    from adjudicator.i18n import _, ngettext
     from adjudicator.thread.check import check, read_log
     from adjudicator.thread.posts import read_thread
 
@@ -528,10 +541,15 @@ def thread_verify(
     verdict = check(posts, game, events, _authors(author))
     _lines(verdict.disagreements)
     if verdict.ok:
-        _out(f"OK: the thread ({len(posts)} posts) agrees with the log: {verdict.posts} recorded posts, "
-             f"{verdict.results} results, {verdict.events} events")
+        _out(_("OK: the thread ({posts}) agrees with the log: {recorded}, {results}, {events}").format(
+            posts=ngettext("{count} post", "{count} posts", len(posts)).format(count=len(posts)),
+            recorded=ngettext("{count} recorded post", "{count} recorded posts", verdict.posts).format(count=verdict.posts),
+            results=ngettext("{count} result", "{count} results", verdict.results).format(count=verdict.results),
+            events=ngettext("{count} event", "{count} events", verdict.events).format(count=verdict.events)))
         return
-    _out(f"DISAGREES: {len(verdict.disagreements)} disagreement(s) between the thread and the log")
+    count = len(verdict.disagreements)
+    _out(ngettext("DISAGREES: {count} disagreement between the thread and the log",
+                  "DISAGREES: {count} disagreements between the thread and the log", count).format(count=count))
     raise typer.Exit(1)
 
 
@@ -555,6 +573,7 @@ def thread_import(
                                                "without the tool)")] = False,
 ) -> None:
     """Rebuild a game from its thread's turn posts and check it against the thread's receipts."""
+    from adjudicator.i18n import _, ngettext
     from adjudicator.thread.posts import read_thread
     from adjudicator.thread.rebuild import rebuild
 
@@ -562,7 +581,7 @@ def thread_import(
     new: dict | None = None
     if ruleset or player:
         if not (ruleset and player):
-            raise BadInput("--ruleset and --player go together (or neither: the thread's result of `new` says them)")
+            raise BadInput(_("--ruleset and --player go together (or neither: the thread's result of `new` says them)"))
         keys: dict[str, str | Path] = {n: k for n, sep, k in (p.partition("=") for p in player) if sep}
         new = {"ruleset_name": ruleset, "players": [p.partition("=")[0] for p in player], "scenario": scenario,
                "options": option or [], "tables_path": tables, "dice_mode": dice, "keys": keys or None}
@@ -570,33 +589,40 @@ def thread_import(
             new["game_id"] = game
     done = rebuild(posts, db, new, _authors(author), secret=secret, lenient=lenient, tables=tables)
     _lines(done.problems)
-    where = f"stored in {db}" if db.exists() else "nothing stored"
+    where = _("stored in {path}").format(path=db) if db.exists() else _("nothing stored")
+    played = ngettext("{count} turn post played", "{count} turn posts played", done.posted).format(count=done.posted)
     if done.ok:
-        _out(f"OK: {done.posted} turn posts played; the game agrees with the thread; {where}; head #{done.head[0]} {done.head[1][:16]}")
+        _out(_("OK: {played}; the game agrees with the thread; {where}; head #{seq} {hash}").format(
+            played=played, where=where, seq=done.head[0], hash=done.head[1][:16]))
         return
-    _out(f"DISAGREES: {len(done.problems)} problem(s); {done.posted} turn posts played; {where}")
+    count = len(done.problems)
+    _out(ngettext("DISAGREES: {count} problem; {played}; {where}", "DISAGREES: {count} problems; {played}; {where}",
+                  count).format(count=count, played=played, where=where))
     raise typer.Exit(1)
 
 
 def main() -> None:
     """Run the app in typer's standalone mode (usage errors: its message and exit 2); our own
-    errors leave it as exceptions and become one line and their exit code, never a traceback."""
+    errors leave it as exceptions and become one line and their exit code, never a traceback.
+    The language is chosen afresh at each call (an in-process call leaves no language behind for the next)."""
+    from adjudicator.i18n import _, render, said, set_language
+
+    set_language(None)
     try:
         app()
     except AdjudicatorError as e:
-        from adjudicator.i18n import _
-
-        _out(_("error: {message}").format(message=e), err=True)
+        _out(_("error: {message}").format(message=render(said(e))), err=True)
         sys.exit(e.exit_code)
     except Exception as e:
         cause = storage_cause(e)
         where = f"{e.filename}: " if isinstance(e, OSError) and e.filename else ""
         if cause is not None:  # the disk failed where no file was named yet
-            _out(f"error: {where}{cause}", err=True)
+            _out(_("error: {message}").format(message=where + cause), err=True)
             sys.exit(StorageFault.exit_code)
         if isinstance(e, OSError):  # a path the user gave that cannot be read or written
-            _out(f"error: {where}{e.strerror or e}", err=True)
+            _out(_("error: {message}").format(message=where + str(e.strerror or e)), err=True)
             sys.exit(2)
         # a bug: say so plainly, no traceback
-        _out(f"internal error: {type(e).__name__}: {e} (please report it with the command you ran)", err=True)
+        _out(_("internal error: {kind}: {error} (please report it with the command you ran)").format(
+            kind=type(e).__name__, error=e), err=True)
         sys.exit(4)
