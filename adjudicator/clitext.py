@@ -17,7 +17,7 @@ from contextlib import ExitStack, contextmanager
 from functools import cache
 from typing import Any
 
-from adjudicator.i18n import N_, _
+from adjudicator.i18n import N_, _, set_language
 
 # typer's words, as typer.rich_utils writes them (its module constants), and the help option's
 RICH_CONSTANTS = {
@@ -132,6 +132,7 @@ def in_russian() -> Iterator[None]:
         format_error = rich_utils.rich_format_error
 
         def russian_error(e: Any) -> None:
+            set_language("ru")  # an error of the command line, even where --json had chosen English for the output
             with ExitStack() as inner:
                 ctx = getattr(e, "ctx", None)
                 if ctx is not None:

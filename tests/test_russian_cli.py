@@ -93,6 +93,9 @@ def test_russian_help_of_every_command_holds_no_english_word(command):
     (["bogus"], "Нет такой команды: 'bogus'."),
     (["replay", "x", "--at", "q"], "Неверное значение '--at': 'q' — не целое число."),
     (["status", "x.db", "2"], "Лишние аргументы: 2"),
+    (["status", "--json"], "Не указан аргумент 'db'."),  # --json makes the output English, not the command line
+    (["stats"], "Нет такой команды: 'stats'. Может быть, 'status'?"),
+    (["new", "x.db"], "Не указан параметр '--ruleset'."),
 ])
 def test_a_usage_error_is_shown_in_russian(args, said):
     r = run_cli_inprocess("--lang", "ru", *args)
