@@ -2,22 +2,25 @@
 the docstrings of cli.py's commands and its N_() marked help texts), and typer's own words around them
 (Usage, Options, Arguments, Commands, "Show this message and exit.", the error box and its messages).
 
-Imported only when the language is Russian (cli.main): English start-up neither imports this module
-nor typer's rich_utils before it prints help. `in_russian()` changes typer's words for one invocation
-and puts them back after it; the help of a command is shown translated and left as it was, so that a
-command tree kept between in-process calls (tests) stays English for the next English call.
+Imported only when the language is Russian (cli.main): English start-up never imports this module,
+and a Russian command that prints no help and no usage error does not import typer's rich_utils for
+it (rich costs tens of milliseconds). `in_russian()` changes typer's words for one invocation and puts
+them back after it; the help of a command is shown translated and left as it was, so that a command
+tree kept between in-process calls (tests) stays English for the next English call. The command line
+asked for Russian: its help and usage errors stay Russian when --json has made the output English.
 Without rich (TYPER_USE_RICH=0) the help is Russian as well, but an error's `Error:` and `Try` lines,
 which click writes itself, stay English."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from functools import cache
 from typing import Any
 
-from adjudicator.i18n import N_, _, set_language
+from adjudicator.i18n import N_, catalogue
 
 # typer's words, as typer.rich_utils writes them (its module constants), and the help option's
 RICH_CONSTANTS = {
@@ -65,6 +68,11 @@ ERRORS = (
 )
 
 
+def ru(msgid: str) -> str:
+    """A message in Russian, whatever the output's language is now."""
+    return str(catalogue().gettext(msgid)) if msgid else msgid
+
+
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     field = r"\\\{(\w+)\\\}"
@@ -79,7 +87,7 @@ def error(text: str) -> str:
             fields = m.groupdict()
             if "message" in fields:
                 fields["message"] = error(fields["message"])
-            return _(template).format(**fields)
+            return ru(template).format(**fields)
     return text
 
 
@@ -95,58 +103,71 @@ def _translated(stack: ExitStack, command: Any, ctx: Any) -> None:
     """The help of a command (and of its options, arguments and subcommands) in Russian, until the
     stack closes."""
     if command.help:
-        _swap(stack, command, "help", _(command.help))
-    _swap(stack, command, "options_metavar", _(command.options_metavar))
-    if hasattr(command, "subcommand_metavar"):
-        _swap(stack, command, "subcommand_metavar", _(command.subcommand_metavar))
+        _swap(stack, command, "help", ru(command.help))
     for param in command.get_params(ctx):
         if getattr(param, "help", None):
-            _swap(stack, param, "help", _(param.help))
+            _swap(stack, param, "help", ru(param.help))
     for sub in getattr(command, "commands", {}).values():
         for name in ("help", "short_help"):
             if getattr(sub, name, None):
-                _swap(stack, sub, name, _(getattr(sub, name)))
+                _swap(stack, sub, name, ru(getattr(sub, name)))
 
 
 @contextmanager
 def in_russian() -> Iterator[None]:
     """typer's words and the commands' help in Russian for one invocation of the command line."""
-    from typer import core, rich_utils
-    from typer._click import formatting
+    from typer import core
+    from typer._click import exceptions, formatting
 
     with ExitStack() as stack:
-        _swap(stack, core, "_", _)
-        for name, english in RICH_CONSTANTS.items():
-            _swap(stack, rich_utils, name, _(english))
-        usage = _(USAGE)
-        _swap(stack, rich_utils.highlighter, "highlights",
-              [*rich_utils.highlighter.highlights, f"(?P<usage>{re.escape(usage)})"])
+        rich_words = _rich_words(stack)
+        _swap(stack, core, "_", ru)  # typer.core's gettext: its headings without rich, "Missing command."
         write_usage = formatting.HelpFormatter.write_usage
+        usage, metavars = ru(USAGE), tuple((m, ru(m)) for m in (OPTIONS_METAVAR, SUBCOMMAND_METAVAR))
 
         def russian_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+            rich_words()
+            for english, russian in metavars:
+                args = args.replace(english, russian)
             write_usage(self, prog, args, usage if prefix is None else prefix)
 
         _swap(stack, formatting.HelpFormatter, "write_usage", russian_usage)
         for cls in (core.TyperCommand, core.TyperGroup):
-            _swap(stack, cls, "format_help", _russian_help(cls.format_help))
-        format_error = rich_utils.rich_format_error
-
-        def russian_error(e: Any) -> None:
-            set_language("ru")  # an error of the command line, even where --json had chosen English for the output
-            with ExitStack() as inner:
-                ctx = getattr(e, "ctx", None)
-                if ctx is not None:
-                    _translated(inner, ctx.command, ctx)
-                english = e.format_message()
-                inner.enter_context(_instance_method(e, "format_message", lambda: error(english)))
-                format_error(e)
-
-        _swap(stack, rich_utils, "rich_format_error", russian_error)
+            _swap(stack, cls, "format_help", _russian_help(cls.format_help, rich_words))
+        for cls in vars(exceptions).values():
+            if isinstance(cls, type) and issubclass(cls, exceptions.ClickException) and (
+                    cls is exceptions.ClickException or "format_message" in vars(cls)):
+                _swap(stack, cls, "format_message", _russian_message(cls.format_message, rich_words))
         yield
 
 
-def _russian_help(format_help: Any) -> Any:
+def _rich_words(stack: ExitStack) -> Callable[[], None]:
+    """What puts typer.rich_utils's words in Russian (until the stack closes) once it is imported:
+    called where help or an error is about to be shown."""
+    done: list[bool] = []
+
+    def put() -> None:
+        rich_utils = sys.modules.get("typer.rich_utils")
+        if done or rich_utils is None:
+            return
+        done.append(True)
+        for name, english in RICH_CONSTANTS.items():
+            _swap(stack, rich_utils, name, ru(english))
+        usage = ru(USAGE)
+        _swap(stack, rich_utils.highlighter, "highlights",
+              [*rich_utils.highlighter.highlights, f"(?P<usage>{re.escape(usage)})"])
+
+    return put
+
+
+def _russian_help(format_help: Any, rich_words: Callable[[], None]) -> Any:
     def russian_help(self: Any, ctx: Any, formatter: Any) -> None:
+        from typer import core
+
+        if core.HAS_RICH:  # typer shows help with rich: its words are put in Russian before
+            import typer.rich_utils  # noqa: F401
+
+        rich_words()
         with ExitStack() as stack:
             _translated(stack, self, ctx)
             format_help(self, ctx, formatter)
@@ -154,10 +175,9 @@ def _russian_help(format_help: Any) -> Any:
     return russian_help
 
 
-@contextmanager
-def _instance_method(obj: Any, name: str, value: Any) -> Iterator[None]:
-    setattr(obj, name, value)
-    try:
-        yield
-    finally:
-        delattr(obj, name)
+def _russian_message(format_message: Any, rich_words: Callable[[], None]) -> Any:
+    def russian_message(self: Any) -> str:
+        rich_words()  # an error without a usage line: the box's title
+        return error(format_message(self))
+
+    return russian_message
