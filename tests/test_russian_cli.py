@@ -5,6 +5,8 @@ own errors; English help as it was; and the language chosen afresh at every call
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 import typer.main
@@ -12,7 +14,7 @@ from typer.testing import CliRunner
 
 from adjudicator import i18n
 from adjudicator.cli import app
-from conftest import LOGS, run_cli, run_cli_inprocess
+from conftest import LOGS, ROOT, run_cli, run_cli_inprocess
 
 # Latin words a Russian help may hold: the program's name, values typed as they are (languages,
 # formats, dice modes, the referee's name in a post, a ruleset's name), names of formats and tools
@@ -145,3 +147,17 @@ def test_the_language_is_chosen_afresh_at_every_call_in_one_process():
 def test_a_language_that_is_none_is_refused():
     r = run_cli_inprocess("--lang", "de", "rulesets")
     assert r.returncode == 2 and r.stderr.strip() == "error: --lang: one of en, ru, not 'de'"
+
+
+@pytest.mark.parametrize(("lang", "loaded"), [("en", set()), ("ru", {"adjudicator.clitext"})])
+def test_a_command_that_prints_no_help_loads_no_help_machinery(lang, loaded):
+    """Start-up: English never imports the Russian command line, and neither language imports typer's
+    rich help for a command that shows no help and no usage error."""
+    code = ("import io, sys, contextlib\nfrom adjudicator import cli\n"
+            f"sys.argv = ['adjudicator', '--lang', '{lang}', 'log', 'logs/freeform-demo/game.jsonl']\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try: cli.main()\n"
+            "    except SystemExit: pass\n"
+            "print(sorted(m for m in ('adjudicator.clitext', 'typer.rich_utils') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.stdout.strip() == str(sorted(loaded)), out.stderr
