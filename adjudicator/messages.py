@@ -33,9 +33,24 @@ def literal(arg: ast.expr) -> str | None:
     return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
 
 
+def _command_help(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """The docstrings of the command line's commands (functions decorated `@app.command(...)` or
+    `@app.callback()`): typer shows them as the commands' help, cleaned as inspect.getdoc cleans them."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr in ("command", "callback")
+                for d in node.decorator_list):
+            doc = ast.get_docstring(node, clean=True)
+            if doc:
+                yield node.lineno, doc
+
+
 def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Babel's extraction interface: (line, function, message or (singular, plural), comments)."""
-    for node in ast.walk(ast.parse(fileobj.read().decode("utf-8"))):
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    for lineno, doc in _command_help(tree):
+        yield lineno, "N_", doc, []
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or _name(node) not in KEYWORDS:
             continue
         name, index = _name(node), KEYWORDS[_name(node)]

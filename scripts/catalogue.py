@@ -8,7 +8,8 @@ translations made), and compile the .po into the .mo that the program reads.
                                              time (not translatable until they are templates), by file
 
 The messages are the literal first arguments of _(), N_(), Msg() and Draft.say(), the two of
-ngettext(), the third of violation() and what a Verb() does (adjudicator/messages.py, named by babel.cfg);
+ngettext(), the third of violation(), what a Verb() does and the docstrings of the command line's
+commands, typer's help (adjudicator/messages.py, named by babel.cfg);
 tests/test_i18n.py runs the same checks.
 """
 
