@@ -11,10 +11,13 @@ post is never an id: a post may mix both forms freely, and is read as its Englis
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 
 
 def _lower_words(text: str) -> list[str]:
@@ -166,5 +169,26 @@ CORE = Aliases(
 @cache
 def aliases(ruleset: str) -> Aliases:
     """The engine's aliases and the ruleset's (its `russian.ALIASES`), read at the first use."""
-    module = importlib.import_module(f"adjudicator.rulesets.{ruleset}.russian")
+    module = russian_module(ruleset)
+    if module is None:
+        raise ModuleNotFoundError(f"adjudicator.rulesets.{ruleset}.russian")
     return CORE.merged(module.ALIASES)
+
+
+@cache
+def russian_module(ruleset: str) -> ModuleType | None:
+    """A ruleset's Russian module (rulesets/NAME/russian.py: plain data), None where it has none. It is
+    read on its own, not through its package: a Russian line that cites every seed's titles must not
+    import every game system's rules (skirmish's geometry alone costs some 70 ms of start-up)."""
+    name = f"adjudicator.rulesets.{ruleset}.russian"
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parent / "rulesets" / ruleset / "russian.py"
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", ruleset) or not path.is_file():  # a name from a log: never a path
+        return None
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -6,7 +6,6 @@ nothing until it is asked for Russian."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from functools import cache
 from types import ModuleType
@@ -25,10 +24,9 @@ _PROVISIONAL = r"\[provisional table: ([\w-]+)\]"  # Draft.used's tag
 @cache
 def russian(ruleset: str) -> ModuleType | None:
     """The ruleset's Russian module, None for a ruleset without one."""
-    try:
-        return importlib.import_module(f"adjudicator.rulesets.{ruleset}.russian")
-    except ModuleNotFoundError:
-        return None
+    from adjudicator.aliases import russian_module
+
+    return russian_module(ruleset)
 
 
 @cache

@@ -431,3 +431,27 @@ def test_no_function_hides_the_message_function_under_a_throwaway_name():
                 if calls:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
     assert not found, found
+
+
+def test_a_russian_command_imports_no_other_game_system():
+    """Start-up in Russian: citing every seed's section titles reads each ruleset's russian.py on its
+    own, never its package (skirmish's rules import shapely and numpy)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import LOGS, ROOT
+
+    code = ("import sys; from adjudicator.cli import main; sys.argv = ['adjudicator', '--lang', 'ru', 'status', "
+            f"{str(LOGS / 'paris-dreux-1562' / 'game.jsonl')!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('adjudicator.rulesets.') and m.count('.') == 2))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "['adjudicator.rulesets.paris']"
+
+
+def test_a_ruleset_name_from_a_log_is_never_a_path():
+    from adjudicator.aliases import russian_module
+
+    assert russian_module("../../tests/conftest") is None
+    assert russian_module("nosuchruleset") is None
+    assert russian_module("paris").ALIASES
