@@ -118,24 +118,25 @@ def blob_problem(key: str, signature: str) -> str:
     signature of the key's kind (RSA: rsa-sha2-256 or -512, never SHA-1), and no byte more."""
     lines = signature.strip().split("\n")
     if len(lines) < 3 or lines[0] != "-----BEGIN SSH SIGNATURE-----" or lines[-1] != "-----END SSH SIGNATURE-----":
-        return "not an armoured SSH signature"
+        return _("not an armoured SSH signature")
     try:
         blob = base64.b64decode("".join(lines[1:-1]), validate=True)
         if blob[:6] != b"SSHSIG" or len(blob) < 10 or int.from_bytes(blob[6:10], "big") != 1:
-            return "not an SSHSIG signature of version 1"
+            return _("not an SSHSIG signature of version 1")
         public, namespace, _reserved, hashed, sig = _strings(blob[10:])
         kind, *fields = _strings(public)
-        sig_kind, _ = _strings(sig)
+        sig_kind, _signed = _strings(sig)
     except ValueError:  # binascii.Error among them
-        return "the signature's bytes are not SSHSIG's form"
+        return _("the signature's bytes are not SSHSIG's form")
     if base64.b64encode(public).decode() != key.split(" ")[1] or kind.decode("latin-1") != key.split(" ")[0]:
-        return "signed with another key than the registered one"
+        return _("signed with another key than the registered one")
     if namespace != NAMESPACE.encode() or hashed not in (b"sha256", b"sha512"):  # reserved: ignored, as by ssh-keygen
-        return f"the namespace is {NAMESPACE} and the hash sha256 or sha512"
+        return _("the namespace is {namespace} and the hash sha256 or sha512").format(namespace=NAMESPACE)
     if sig_kind.decode("latin-1") not in SIG_TYPES.get(kind.decode("latin-1"), ()):
-        return f"a {kind.decode('latin-1')} key signs as {' or '.join(SIG_TYPES.get(kind.decode('latin-1'), ('nothing here',)))}"
+        return _("a {kind} key signs as {kinds}").format(
+            kind=kind.decode("latin-1"), kinds=_(" or ").join(SIG_TYPES.get(kind.decode("latin-1"), (_("nothing here"),))))
     if kind == b"ssh-rsa" and len(fields) == 2 and int.from_bytes(fields[1], "big").bit_length() < MIN_RSA_BITS:
-        return f"an RSA key of fewer than {MIN_RSA_BITS} bits"
+        return _("an RSA key of fewer than {bits} bits").format(bits=MIN_RSA_BITS)
     return ""
 
 
