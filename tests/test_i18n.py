@@ -455,3 +455,21 @@ def test_a_ruleset_name_from_a_log_is_never_a_path():
     assert russian_module("../../tests/conftest") is None
     assert russian_module("nosuchruleset") is None
     assert russian_module("paris").ALIASES
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["paris", "brigade", "portable", "skirmish", "freeform"]), st.data())
+def test_every_ruleset_example_in_russian_or_half_russian_parses_to_its_english_action(name, data):
+    """The round trip for every ruleset: each verb's example (`help RULESET`), put in Russian word by word
+    (every word, or some: a post may mix both), parses to the action its English form parses to."""
+    rs = _rules(name)
+    verb = data.draw(st.sampled_from(rs.verbs))
+    line = rs.examples[verb.words]
+    english = parse(line, rs.verbs, "someone", name).lines[0].action
+    a = aliases(name)
+    said = line.split(" ")
+    head = len(verb.words.split())  # the verb is written whole, in either language; each word after it in either
+    mixed = " ".join([verb.words if data.draw(st.booleans()) else a.verbs[verb.words],
+                      *(w if data.draw(st.booleans()) else a.russian_word(w) for w in said[head:])])
+    for text in (a.russian(line), mixed):
+        assert parse(text, rs.verbs, "someone", name).lines[0].action == english, (line, text)
