@@ -473,3 +473,24 @@ def test_every_ruleset_example_in_russian_or_half_russian_parses_to_its_english_
                       *(w if data.draw(st.booleans()) else a.russian_word(w) for w in said[head:])])
     for text in (a.russian(line), mixed):
         assert parse(text, rs.verbs, "someone", name).lines[0].action == english, (line, text)
+
+
+@pytest.mark.parametrize("ruleset", ["../../tests/conftest", "paris/../skirmish", "nosuchruleset"])
+def test_a_forged_log_naming_a_path_for_its_ruleset_is_refused_in_russian_and_loads_nothing(tmp_path, ruleset):
+    """Trust: the Russian words of a game are read by its ruleset's name, which a log gives. A forged,
+    re-chained log whose first event names a path is refused as an unknown ruleset, in Russian, never
+    a crash (russian_module itself refuses such a name: the test above)."""
+    import json
+
+    from tests.conftest import LOGS, rechain, run_cli
+
+    lines = (LOGS / "paris-dreux-1562" / "game.jsonl").read_bytes().splitlines()
+    first = json.loads(lines[0])
+    first["action"]["ruleset"] = ruleset
+    lines[0] = json.dumps(first, separators=(",", ":"), ensure_ascii=False).encode()
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(b"".join(x + b"\n" for x in rechain(lines)))
+    done = run_cli("--lang", "ru", "verify", forged)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    out = done.stdout + done.stderr
+    assert "неизвестный набор правил" in out and "internal error" not in out, out
